@@ -1,0 +1,134 @@
+/**
+ * The generic game interface every boardrules game implements: **state, moves, apply,
+ * terminal, score**, plus exact text codecs. Bots, tools and apps treat every game alike
+ * through it.
+ *
+ * @module
+ */
+
+/**
+ * One game's rules as a record of pure functions.
+ *
+ * Contract, for every implementation:
+ * - **Purity.** No function mutates its arguments or depends on anything but its arguments:
+ *   the same inputs give the same outputs on every platform. Randomness comes only from a
+ *   seeded RNG held in the state (see `core/rng`). `apply` returns a new state and leaves its
+ *   input untouched (it may be deep-frozen).
+ * - **Moves.** `moves(state)` lists every legal move exactly once, in a stable order (the same
+ *   state always yields the same list in the same order). At a terminal state it is empty.
+ *   Every listed move is accepted by `apply`; every move `apply` accepts is listed (where a
+ *   game forces a pass, the pass is a listed move).
+ * - **Errors.** Illegal moves, unreadable text and invalid states throw {@link RulesError}
+ *   with a stable code, never a bare `Error`, never a hang.
+ * - **Round-trips.** `parseMove(s, formatMove(s, m))` equals `m` for every `m` in
+ *   `moves(s)`; `deserialize(serialize(s))` is equivalent to `s` (same moves, same
+ *   `toMove`, same `terminal`, same `score`, and the same `serialize` text).
+ * - **Score.** `score(state)` has one entry per seat, higher is better. At a terminal state it
+ *   is the result: for win/loss games (Hive, Coerceo) 1 for a win, 0 for a loss, ½ each for a
+ *   draw; for points games (Torres) the final points, the highest being the winner. Before the
+ *   end, win/loss games return ½ for every seat and points games the current points. Bots
+ *   normalise with {@link normalizedScore}.
+ *
+ * @typeParam State - an immutable state value
+ * @typeParam Move - a small plain object that survives `JSON.stringify`
+ * @typeParam Options - the game's options; `start` accepts any subset of them
+ */
+export interface Game<State, Move, Options = Record<string, never>> {
+  /** The game's name: `'hive' | 'coerceo' | 'torres'` (or a test game's). */
+  readonly name: string;
+  /** Whether the score is a result (`'winloss'`: 1 / ½ / 0) or points (`'points'`). */
+  readonly scoring: 'winloss' | 'points';
+  /** The initial state. Throws `RulesError('INVALID_OPTIONS')` on an unknown option or value. */
+  start(options?: Partial<Options>): State;
+  /** Number of seats in this game (fixed for its whole length). */
+  players(state: State): number;
+  /** The seat to act, `0 .. players-1`. Meaningless when `terminal(state)`. */
+  toMove(state: State): number;
+  /** Every legal move, no duplicates, stable order; empty when terminal. */
+  moves(state: State): readonly Move[];
+  /** The successor state. Pure; throws `RulesError('ILLEGAL_MOVE')` if `move` is not legal. */
+  apply(state: State, move: Move): State;
+  /** True when the game is over. */
+  terminal(state: State): boolean;
+  /** One number per seat, higher is better (see the interface contract). */
+  score(state: State): readonly number[];
+  /** The move in the game's notation (canonical form). */
+  formatMove(state: State, move: Move): string;
+  /** Reads a move in the game's notation (lenient). Throws `RulesError('PARSE_ERROR')`. */
+  parseMove(state: State, text: string): Move;
+  /** The state as text; `deserialize` reads it back exactly. */
+  serialize(state: State): string;
+  /** Reads and validates a serialized state; never trusts its input. */
+  deserialize(text: string): State;
+  /**
+   * The state as `seat` may see it (games with hidden information). The result is a valid
+   * state; for the seat to move, `moves(observe(s, seat))` equals `moves(s)`. Absent for games
+   * of perfect information.
+   */
+  observe?(state: State, seat: number): State;
+  /**
+   * The fast path for search: a mutable position with `play`/`undo` that shares the move
+   * generator with `moves`/`apply`. Absent for games without one (generic code falls back to
+   * `apply`).
+   */
+  search?(state: State): SearchPosition<Move>;
+}
+
+/**
+ * A mutable position for search (perft, bots). Moves are encoded as non-negative 31-bit
+ * integers internally; {@link SearchPosition.decode} turns one into the game's `Move` object.
+ * Nothing here allocates per node.
+ */
+export interface SearchPosition<Move> {
+  /** An upper bound on the number of legal moves in any position of this game. */
+  readonly maxMoves: number;
+  /** Seat to move. */
+  toMove(): number;
+  /** True when the game is over. */
+  terminal(): boolean;
+  /** As {@link Game.score}, for the current position. */
+  score(): readonly number[];
+  /**
+   * Writes the legal moves (integer-encoded, in the same order as `Game.moves`) into `out`
+   * starting at `offset` and returns how many were written. `out` must have room for
+   * `maxMoves` entries after `offset`.
+   */
+  generate(out: Int32Array, offset: number): number;
+  /** Plays a move produced by `generate` in this position. */
+  play(move: number): void;
+  /** Takes back the last `play`. */
+  undo(): void;
+  /**
+   * The position's Zobrist hash as a non-negative safe integer (up to 53 bits), maintained
+   * incrementally. Equal positions hash equal.
+   */
+  hash(): number;
+  /** The integer move as the game's `Move` object. */
+  decode(move: number): Move;
+  /** The game's `Move` object as an integer (it must be legal here). */
+  encode(move: Move): number;
+  /** A snapshot of the current position as an immutable game state. */
+  state(): unknown;
+}
+
+/** Maps `score` to `[0, 1]` per seat: win/loss games unchanged; points games by rank. */
+export function normalizedScore<S, M, O>(game: Game<S, M, O>, state: S): number[] {
+  const raw = game.score(state);
+  if (game.scoring === 'winloss') return raw.slice();
+  const n = raw.length;
+  if (n <= 1) return raw.map(() => 1);
+  // Rank-based: the best gets 1, the worst 0, ties share the average of their ranks.
+  return raw.map((v) => {
+    const better = raw.filter((w) => w > v).length;
+    const equal = raw.filter((w) => w === v).length;
+    const rank = better + (equal - 1) / 2;
+    return 1 - rank / (n - 1);
+  });
+}
+
+/** The type of a game's state, from its `Game` record. */
+export type StateOf<G> = G extends Game<infer S, unknown, unknown> ? S : never;
+/** The type of a game's move, from its `Game` record. */
+export type MoveOf<G> = G extends Game<unknown, infer M, unknown> ? M : never;
+/** The type of a game's options, from its `Game` record. */
+export type OptionsOf<G> = G extends Game<unknown, unknown, infer O> ? O : never;

@@ -1,0 +1,26 @@
+export { isRulesError, RulesError, type RulesErrorCode } from './errors.js';
+export {
+  type Game,
+  type MoveOf,
+  normalizedScore,
+  type OptionsOf,
+  type SearchPosition,
+  type StateOf,
+} from './game.js';
+export { divide, type PerftOptions, perft, perftPosition } from './perft.js';
+export {
+  type RandomGameOptions,
+  type RandomGameResult,
+  randomGame,
+  randomPlayout,
+} from './random-game.js';
+export {
+  isRngState,
+  nextFloat,
+  nextInt,
+  nextUint32,
+  Rng,
+  type RngState,
+  rngFromSeed,
+  shuffle,
+} from './rng.js';

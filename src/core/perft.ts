@@ -1,0 +1,89 @@
+/**
+ * Perft (performance test): the number of move sequences of a given length from a state,
+ * the standard check that a move generator is exact.
+ *
+ * Counting convention, the same in every game: a terminal state has no children (it counts 1
+ * at depth 0 and 0 below); a forced pass is a move like any other. perft(0) = 1.
+ *
+ * @module
+ */
+import { RulesError } from './errors.js';
+import type { Game, SearchPosition } from './game.js';
+
+/** How {@link perft} walks the tree. */
+export interface PerftOptions {
+  /**
+   * `'fast'` uses the game's {@link SearchPosition} (play/undo, bulk-counted leaves) when it
+   * has one; `'apply'` always uses the immutable `moves`/`apply` path (one new state per
+   * node). Default `'fast'`. Both give the same number.
+   */
+  readonly path?: 'fast' | 'apply';
+}
+
+function checkDepth(depth: number): void {
+  if (!Number.isInteger(depth) || depth < 0) {
+    throw new RulesError('UNSUPPORTED', `perft depth must be a non-negative integer, got ${depth}`);
+  }
+}
+
+/** The number of leaves of the game tree of the given depth below `state`. */
+export function perft<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  depth: number,
+  options: PerftOptions = {},
+): number {
+  checkDepth(depth);
+  if (options.path !== 'apply' && game.search) {
+    return perftPosition(game.search(state), depth);
+  }
+  return perftApply(game, state, depth);
+}
+
+function perftApply<S, M, O>(game: Game<S, M, O>, state: S, depth: number): number {
+  if (depth === 0) return 1;
+  if (game.terminal(state)) return 0;
+  const moves = game.moves(state);
+  if (depth === 1) return moves.length;
+  let total = 0;
+  for (const m of moves) total += perftApply(game, game.apply(state, m), depth - 1);
+  return total;
+}
+
+/**
+ * Perft on a mutable {@link SearchPosition}, counting the last ply in bulk (the size of the
+ * move list, without playing those moves). Leaves the position as it found it.
+ */
+export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number {
+  checkDepth(depth);
+  const buffer = new Int32Array(pos.maxMoves * Math.max(depth, 1));
+  const walk = (d: number, offset: number): number => {
+    if (d === 0) return 1;
+    if (pos.terminal()) return 0;
+    const n = pos.generate(buffer, offset);
+    if (d === 1) return n;
+    let total = 0;
+    const next = offset + n;
+    for (let i = offset; i < next; i++) {
+      pos.play(buffer[i] as number);
+      total += walk(d - 1, next);
+      pos.undo();
+    }
+    return total;
+  };
+  return walk(depth, 0);
+}
+
+/** Perft split by first move: `[formatted move, count]` pairs in move order (for debugging). */
+export function divide<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  depth: number,
+  options: PerftOptions = {},
+): Array<[string, number]> {
+  checkDepth(depth);
+  if (depth === 0 || game.terminal(state)) return [];
+  return game
+    .moves(state)
+    .map((m) => [game.formatMove(state, m), perft(game, game.apply(state, m), depth - 1, options)]);
+}
