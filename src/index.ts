@@ -7,3 +7,4 @@
  * @module boardrules
  */
 export * from './core/index.js';
+export * from './geometry/index.js';

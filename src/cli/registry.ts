@@ -1,0 +1,9 @@
+/**
+ * The games the CLI knows. Each game issue adds its plug-in here (one line).
+ */
+import type { GamePlugin } from './plugin.js';
+
+/** Registered games by name. */
+export const games: ReadonlyMap<string, GamePlugin> = new Map<string, GamePlugin>([
+  // ['hive', hivePlugin as GamePlugin],
+]);

@@ -1,0 +1,6 @@
+/**
+ * grid geometry — filled in by its game issue.
+ *
+ * @module
+ */
+export {};

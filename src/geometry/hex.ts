@@ -1,0 +1,6 @@
+/**
+ * hex geometry — filled in by its game issue.
+ *
+ * @module
+ */
+export {};

@@ -1,0 +1,6 @@
+/**
+ * triangle geometry — filled in by its game issue.
+ *
+ * @module
+ */
+export {};
