@@ -1,0 +1,278 @@
+/**
+ * The `boardrules` command, as a function of its arguments and its output streams so it can be
+ * tested in-process. Generic over the registered games (`registry.ts`): `perft`, `moves` and
+ * `play` work for any of them; `uhp` is the Universal Hive Protocol engine.
+ */
+import { parseArgs } from 'node:util';
+import { isRulesError } from '../core/errors.js';
+import { perft } from '../core/perft.js';
+import { randomPlayout } from '../core/random-game.js';
+import type { FlagSpec, Flags, GamePlugin } from './plugin.js';
+import { UsageError } from './plugin.js';
+import { games as registeredGames } from './registry.js';
+
+/** Where the CLI writes. */
+export interface CliIO {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Everything the CLI needs from outside; defaults to the registered games. */
+export interface CliContext {
+  readonly io: CliIO;
+  readonly games?: ReadonlyMap<string, GamePlugin>;
+  /** Runs the UHP engine on stdin/stdout (only the real binary has one). */
+  readonly uhp?: () => Promise<void>;
+  /** Milliseconds since an arbitrary origin, for timings. */
+  readonly now?: () => number;
+}
+
+const COMMON_FLAGS: Record<string, readonly FlagSpec[]> = {
+  perft: [
+    {
+      name: 'depth',
+      value: '<N>',
+      help: 'depth to count to (required); prints every depth from 1 to N',
+    },
+    {
+      name: 'state',
+      value: '<text>',
+      help: 'start from this serialized state instead of the start',
+    },
+    {
+      name: 'path',
+      value: '<fast|apply>',
+      help: "'fast' (play/undo, default) or 'apply' (immutable states)",
+    },
+    { name: 'json', help: 'one JSON object per depth: game, variant, depth, nodes, ms, nps' },
+  ],
+  moves: [{ name: 'state', value: '<text>', help: 'the serialized state (required)' }],
+  play: [
+    { name: 'seed', value: '<S>', help: 'seed of the random players (default 1)' },
+    { name: 'max-plies', value: '<N>', help: 'stop after N moves (default 1000)' },
+    { name: 'state', value: '<text>', help: 'start from this serialized state' },
+    { name: 'quiet', help: 'print only the result line' },
+  ],
+};
+
+function usage(gamesMap: ReadonlyMap<string, GamePlugin>): string {
+  const names = [...gamesMap.keys()];
+  const lines = [
+    'Usage: boardrules <command> [options]',
+    '',
+    'Commands:',
+    '  perft <game> --depth N [options]   count move sequences (tests the move generator)',
+    '  moves <game> --state <text>        list the legal moves of a position, one per line',
+    '  play <game> [--seed S]             self-play by random players, printing moves and result',
+    '  uhp                                a Universal Hive Protocol engine on stdin/stdout',
+    '  games                              list the available games',
+    '  demo                               a short tour of every game (what `npm start` runs)',
+    '',
+    `Games: ${names.length > 0 ? names.join(', ') : '(none registered yet)'}`,
+    "Run 'boardrules <command> <game> --help' for a game's options.",
+  ];
+  for (const [name, plugin] of gamesMap) lines.push(`  ${name.padEnd(10)} ${plugin.summary}`);
+  return lines.join('\n');
+}
+
+function commandUsage(command: string, name: string, plugin: GamePlugin): string {
+  const specs = [...(COMMON_FLAGS[command] ?? []), ...plugin.flags];
+  const lines = [
+    `Usage: boardrules ${command} ${name} [options]`,
+    '',
+    plugin.summary,
+    '',
+    'Options:',
+  ];
+  for (const f of specs)
+    lines.push(`  --${`${f.name}${f.value ? ` ${f.value}` : ''}`.padEnd(28)} ${f.help}`);
+  lines.push(`  --${'help'.padEnd(28)} this text`);
+  return lines.join('\n');
+}
+
+function parseFlags(command: string, plugin: GamePlugin, args: string[]): Flags {
+  const specs = [...(COMMON_FLAGS[command] ?? []), ...plugin.flags, { name: 'help', help: '' }];
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const f of specs) options[f.name] = { type: f.value ? 'string' : 'boolean' };
+  try {
+    const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+    return values as Flags;
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+function intFlag(flags: Flags, name: string, fallback: number | undefined, min = 0): number {
+  const raw = flags[name];
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`--${name} is required`);
+    return fallback;
+  }
+  const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`--${name} must be an integer >= ${min}, got '${String(raw)}'`);
+  }
+  return n;
+}
+
+function initialState(plugin: GamePlugin, flags: Flags): unknown {
+  const text = flags.state;
+  if (typeof text === 'string') return plugin.game.deserialize(text);
+  return plugin.startState(flags);
+}
+
+function runPerft(ctx: CliContext, name: string, plugin: GamePlugin, flags: Flags): void {
+  const depth = intFlag(flags, 'depth', undefined, 0);
+  const path = flags.path ?? 'fast';
+  if (path !== 'fast' && path !== 'apply')
+    throw new UsageError(`--path must be 'fast' or 'apply', got '${String(path)}'`);
+  const state = initialState(plugin, flags);
+  const variant = plugin.variant(state);
+  const now = ctx.now ?? (() => performance.now());
+  for (let d = 1; d <= depth; d++) {
+    const t0 = now();
+    const nodes = perft(plugin.game, state, d, { path });
+    const ms = now() - t0;
+    const nps = ms > 0 ? Math.round((nodes / ms) * 1000) : nodes;
+    if (flags.json) {
+      ctx.io.out(
+        JSON.stringify({
+          game: name,
+          variant,
+          depth: d,
+          nodes,
+          ms: Math.round(ms * 1000) / 1000,
+          nps,
+        }),
+      );
+    } else {
+      ctx.io.out(
+        `perft(${d}) = ${nodes}  ${ms.toFixed(1)} ms  ${nps} nodes/s  [${name} ${variant}]`,
+      );
+    }
+  }
+}
+
+function runMoves(ctx: CliContext, plugin: GamePlugin, flags: Flags): void {
+  if (typeof flags.state !== 'string') throw new UsageError('--state <text> is required');
+  const state = plugin.game.deserialize(flags.state);
+  for (const m of plugin.game.moves(state)) ctx.io.out(plugin.game.formatMove(state, m));
+}
+
+function runPlay(ctx: CliContext, name: string, plugin: GamePlugin, flags: Flags): void {
+  const seed = intFlag(flags, 'seed', 1, 0);
+  const maxPlies = intFlag(flags, 'max-plies', 1000, 1);
+  const game = plugin.game;
+  const start = initialState(plugin, { ...flags, seed: String(seed) });
+  const result = randomPlayout(game, start, seed, { maxPlies, keepStates: true });
+  if (!flags.quiet) {
+    ctx.io.out(`# ${name} ${plugin.variant(start)}, random players, seed ${seed}`);
+    result.moves.forEach((m, i) => {
+      const before = result.states[i];
+      ctx.io.out(
+        `${String(i + 1).padStart(4)}. seat ${game.toMove(before)}: ${game.formatMove(before, m)}`,
+      );
+    });
+    if (plugin.show) ctx.io.out(plugin.show(result.final));
+    ctx.io.out(`state: ${game.serialize(result.final)}`);
+  }
+  const score = game.score(result.final);
+  const outcome = result.finished ? 'finished' : `stopped after ${maxPlies} plies`;
+  ctx.io.out(
+    `result: ${outcome}; ${result.moves.length} moves; score ${score.map((v, i) => `seat ${i} ${v}`).join(', ')}`,
+  );
+}
+
+function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): void {
+  ctx.io.out('boardrules — executable rules for Hive, Coerceo and Torres');
+  ctx.io.out('');
+  if (gamesMap.size === 0) {
+    ctx.io.out(
+      'No games are registered yet. Available now: the generic Game interface, RulesError,',
+    );
+    ctx.io.out(
+      'the seeded RNG, generic perft and random playouts, and the hex/triangle/grid geometry.',
+    );
+    return;
+  }
+  for (const [name, plugin] of gamesMap) {
+    ctx.io.out(`== ${name}: ${plugin.summary}`);
+    const start = plugin.startState({ seed: '1' });
+    const counts = [1, 2].map((d) => perft(plugin.game, start, d));
+    ctx.io.out(
+      `start position (${plugin.variant(start)}): perft(1) = ${counts[0]}, perft(2) = ${counts[1]}`,
+    );
+    runPlay(ctx, name, plugin, { seed: '1', quiet: true });
+    ctx.io.out(`try: boardrules play ${name} --seed 2    boardrules perft ${name} --depth 3`);
+    ctx.io.out('');
+  }
+}
+
+/** Runs the CLI; resolves to the process exit code (0 ok, 1 failure, 2 bad arguments). */
+export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
+  const gamesMap = ctx.games ?? registeredGames;
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      ctx.io.out(usage(gamesMap));
+      return command === undefined ? 2 : 0;
+    }
+    if (command === 'games') {
+      for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
+      return 0;
+    }
+    if (command === 'demo') {
+      runDemo(ctx, gamesMap);
+      return 0;
+    }
+    if (command === 'uhp') {
+      if (rest.includes('--help')) {
+        ctx.io.out(
+          'Usage: boardrules uhp\n\nA Universal Hive Protocol engine: reads commands on stdin, answers on stdout.',
+        );
+        return 0;
+      }
+      if (!ctx.uhp) throw new UsageError('the UHP engine is not available here');
+      await ctx.uhp();
+      return 0;
+    }
+    if (command !== 'perft' && command !== 'moves' && command !== 'play') {
+      throw new UsageError(`unknown command '${command}'`);
+    }
+    const [name, ...args] = rest;
+    if (name === undefined || name.startsWith('-')) {
+      throw new UsageError(
+        `'${command}' needs a game: ${[...gamesMap.keys()].join(', ') || '(none registered)'}`,
+      );
+    }
+    const plugin = gamesMap.get(name);
+    if (!plugin)
+      throw new UsageError(
+        `unknown game '${name}'; known: ${[...gamesMap.keys()].join(', ') || '(none)'}`,
+      );
+    const flags = parseFlags(command, plugin, args);
+    if (flags.help) {
+      ctx.io.out(commandUsage(command, name, plugin));
+      return 0;
+    }
+    if (command === 'perft') runPerft(ctx, name, plugin, flags);
+    else if (command === 'moves') runMoves(ctx, plugin, flags);
+    else runPlay(ctx, name, plugin, flags);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      ctx.io.err(`boardrules: ${e.message}`);
+      ctx.io.err("Run 'boardrules --help' for usage.");
+      return 2;
+    }
+    if (isRulesError(e)) {
+      // Bad input given on the command line (a state, a flag value the game rejects).
+      ctx.io.err(`boardrules: ${e.code}: ${e.message}`);
+      return 2;
+    }
+    ctx.io.err(
+      `boardrules: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    );
+    return 1;
+  }
+}
