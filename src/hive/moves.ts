@@ -12,24 +12,58 @@
  *
  * @module
  */
-import { CELLS, cellQ, cellR, NB, wrap } from './board.js';
 import {
-  ANT,
-  BEETLE,
-  GRASSHOPPER,
-  KIND_COUNT,
-  KIND_FIRST_SLOT,
-  KINDS,
-  LADYBUG,
-  MOSQUITO,
-  PIECES,
-  PILLBUG,
-  QUEEN,
-  SLOT_KIND,
-  SLOTS,
-  SPIDER,
+  CELLS as I_CELLS,
+  cellQ as I_cellQ,
+  cellR as I_cellR,
+  NB as I_NB,
+  wrap as I_wrap,
+} from './board.js';
+import {
+  ANT as I_ANT,
+  BEETLE as I_BEETLE,
+  GRASSHOPPER as I_GRASSHOPPER,
+  KIND_COUNT as I_KIND_COUNT,
+  KIND_FIRST_SLOT as I_KIND_FIRST_SLOT,
+  KINDS as I_KINDS,
+  LADYBUG as I_LADYBUG,
+  MOSQUITO as I_MOSQUITO,
+  PIECES as I_PIECES,
+  PILLBUG as I_PILLBUG,
+  QUEEN as I_QUEEN,
+  SLOT_KIND as I_SLOT_KIND,
+  SLOTS as I_SLOTS,
+  SPIDER as I_SPIDER,
 } from './pieces.js';
-import { ORIGIN_CELL, PASS, type Position } from './position.js';
+import {
+  ORIGIN_CELL as I_ORIGIN_CELL,
+  PASS as I_PASS,
+  type Position,
+} from './position.js';
+
+// Local aliases: module-namespace indirections (as some bundlers and test runners emit
+// them) would otherwise sit in the hottest loops.
+const CELLS = I_CELLS;
+const cellQ = I_cellQ;
+const cellR = I_cellR;
+const NB = I_NB;
+const wrap = I_wrap;
+const ANT = I_ANT;
+const BEETLE = I_BEETLE;
+const GRASSHOPPER = I_GRASSHOPPER;
+const KIND_COUNT = I_KIND_COUNT;
+const KIND_FIRST_SLOT = I_KIND_FIRST_SLOT;
+const KINDS = I_KINDS;
+const LADYBUG = I_LADYBUG;
+const MOSQUITO = I_MOSQUITO;
+const PIECES = I_PIECES;
+const PILLBUG = I_PILLBUG;
+const QUEEN = I_QUEEN;
+const SLOT_KIND = I_SLOT_KIND;
+const SLOTS = I_SLOTS;
+const SPIDER = I_SPIDER;
+const ORIGIN_CELL = I_ORIGIN_CELL;
+const PASS = I_PASS;
 
 /** An upper bound on the number of legal moves in any position (28 movers × 196 cells). */
 export const MAX_MOVES = 5600;

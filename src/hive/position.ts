@@ -10,8 +10,35 @@
  */
 import { RulesError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
-import { CELLS, cellOf, cellQ, cellR, NB, wrap } from './board.js';
-import { EXP_M, EXP_P, PIECES, SLOTS, slotInGame } from './pieces.js';
+import {
+  CELLS as I_CELLS,
+  cellOf as I_cellOf,
+  cellQ as I_cellQ,
+  cellR as I_cellR,
+  NB as I_NB,
+  wrap as I_wrap,
+} from './board.js';
+import {
+  EXP_M as I_EXP_M,
+  EXP_P as I_EXP_P,
+  PIECES as I_PIECES,
+  SLOTS as I_SLOTS,
+  slotInGame as I_slotInGame,
+} from './pieces.js';
+
+// Local aliases: module-namespace indirections (as some bundlers and test runners emit
+// them) would otherwise sit in the hottest loops.
+const CELLS = I_CELLS;
+const cellOf = I_cellOf;
+const cellQ = I_cellQ;
+const cellR = I_cellR;
+const NB = I_NB;
+const wrap = I_wrap;
+const EXP_M = I_EXP_M;
+const EXP_P = I_EXP_P;
+const PIECES = I_PIECES;
+const SLOTS = I_SLOTS;
+const slotInGame = I_slotInGame;
 
 /** The integer move meaning `pass`. Every other move is `piece * CELLS + destinationCell`. */
 export const PASS: number = PIECES * CELLS;
