@@ -168,7 +168,10 @@ function encodeMove(pos: Position, move: HiveMove): number {
   }
   const m = p * CELLS + cellOf(move.q, move.r);
   // The torus cell is exact only inside the hive's window: check the real coordinates back.
-  if (pos.anchor >= 0 && (pos.realQ(m - p * CELLS) !== move.q || pos.realR(m - p * CELLS) !== move.r)) {
+  if (
+    pos.anchor >= 0 &&
+    (pos.realQ(m - p * CELLS) !== move.q || pos.realR(m - p * CELLS) !== move.r)
+  ) {
     throw new RulesError('ILLEGAL_MOVE', `${move.piece} cannot reach (${move.q}, ${move.r})`);
   }
   if (pos.anchor < 0 && (move.q !== 0 || move.r !== 0)) {
@@ -203,7 +206,8 @@ export function fromGameString(text: string, options: Partial<HiveOptions> = {})
   if (parts.length < 3) {
     throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got '${text}'`);
   }
-  const field = (i: number): string => (strict ? (parts[i] as string) : (parts[i] as string).trim());
+  const field = (i: number): string =>
+    strict ? (parts[i] as string) : (parts[i] as string).trim();
   const type = parseGameType(field(0), strict);
   const stateField = parseGameStateString(field(1), strict);
   const turnField = parseTurnString(field(2), strict);
@@ -342,16 +346,27 @@ export function placeOf(state: HiveState, piece: string): PiecePlace | null {
     throw new RulesError('PARSE_ERROR', `'${piece}' is not a piece of ${state.type}`);
   }
   if (pos.cell[p] === -1) return null;
-  return { q: (pos.rq[p] as number) + 0, r: (pos.rr[p] as number) + 0, level: pos.level[p] as number };
+  return {
+    q: (pos.rq[p] as number) + 0,
+    r: (pos.rr[p] as number) + 0,
+    level: pos.level[p] as number,
+  };
 }
 
 /** Every piece on the board with its place, in piece order (White first). */
-export function piecesOnBoard(state: HiveState): { piece: string; q: number; r: number; level: number }[] {
+export function piecesOnBoard(
+  state: HiveState,
+): { piece: string; q: number; r: number; level: number }[] {
   const pos = positionOf(state);
   const out: { piece: string; q: number; r: number; level: number }[] = [];
   for (let p = 0; p < PIECES; p++) {
     if (pos.cell[p] === -1) continue;
-    out.push({ piece: pieceName(p), q: (pos.rq[p] as number) + 0, r: (pos.rr[p] as number) + 0, level: pos.level[p] as number });
+    out.push({
+      piece: pieceName(p),
+      q: (pos.rq[p] as number) + 0,
+      r: (pos.rr[p] as number) + 0,
+      level: pos.level[p] as number,
+    });
   }
   return out;
 }
@@ -411,7 +426,12 @@ class HiveSearch implements SearchPosition<HiveMove> {
     const pos = this.pos;
     const k = pos.ply;
     if (k <= this.basePly) {
-      return freezeState(this.base.type, this.base.options, this.base.history.slice(0, k), pos.clone());
+      return freezeState(
+        this.base.type,
+        this.base.options,
+        this.base.history.slice(0, k),
+        pos.clone(),
+      );
     }
     // Re-render the moves played here: undo to the base, then replay formatting each.
     const moves: number[] = [];
@@ -427,7 +447,9 @@ class HiveSearch implements SearchPosition<HiveMove> {
 }
 
 /** Creates the search position for a state (exported for the engine and tests). */
-export function searchPosition(state: HiveState): SearchPosition<HiveMove> & { readonly pos: Position } {
+export function searchPosition(
+  state: HiveState,
+): SearchPosition<HiveMove> & { readonly pos: Position } {
   return new HiveSearch(state);
 }
 

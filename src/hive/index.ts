@@ -14,6 +14,7 @@
  */
 export {
   canonicalGameString,
+  formatMoveText as formatMoveString,
   fromGameString as parseGameString,
   gameStateString,
   type HiveMove,
@@ -28,7 +29,6 @@ export {
   playMoveText as playMoveString,
   stackAt,
   toGameString as formatGameString,
-  formatMoveText as formatMoveString,
   turnString,
   undoPlies,
 } from './game.js';

@@ -35,11 +35,7 @@ import {
   SLOTS as I_SLOTS,
   SPIDER as I_SPIDER,
 } from './pieces.js';
-import {
-  ORIGIN_CELL as I_ORIGIN_CELL,
-  PASS as I_PASS,
-  type Position,
-} from './position.js';
+import { ORIGIN_CELL as I_ORIGIN_CELL, PASS as I_PASS, type Position } from './position.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
 // them) would otherwise sit in the hottest loops.
@@ -108,9 +104,7 @@ function nextSeen(): number {
 
 /** Sort key: rank (placements by slot, then the mover's pieces, then the opponent's), r, q. */
 function key(rank: number, c: number): number {
-  return (
-    (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32)
-  );
+  return (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32);
 }
 
 /** Adds the movement (piece, cell) once (H-MOVESET-1). */

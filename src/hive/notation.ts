@@ -51,9 +51,9 @@ export interface Turn {
 
 /** Reads a TurnString such as `White[3]` (any case unless `strict`). */
 export function parseTurnString(text: string, strict = false): Turn {
-  const m = (strict ? /^(White|Black)\[([1-9][0-9]{0,8})\]$/ : /^(white|black)\[([0-9]{1,9})\]$/i).exec(
-    text,
-  );
+  const m = (
+    strict ? /^(White|Black)\[([1-9][0-9]{0,8})\]$/ : /^(white|black)\[([0-9]{1,9})\]$/i
+  ).exec(text);
   if (!m || Number(m[2]) < 1) throw new RulesError('PARSE_ERROR', `bad TurnString '${text}'`);
   return { colour: (m[1] as string).toLowerCase() === 'white' ? 0 : 1, turn: Number(m[2]) };
 }
@@ -133,7 +133,10 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
     throw new RulesError('PARSE_ERROR', `extra blanks in MoveString '${text}' (strictInput)`);
   }
   if (tokens.length > 2) {
-    throw new RulesError('PARSE_ERROR', `unexpected token '${tokens[2]}' in MoveString '${trimmed}'`);
+    throw new RulesError(
+      'PARSE_ERROR',
+      `unexpected token '${tokens[2]}' in MoveString '${trimmed}'`,
+    );
   }
   const first = tokens[0] as string;
   if (first.toLowerCase() === 'pass') {
@@ -157,7 +160,10 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
   if (tokens.length === 1) {
     // H-UHP-3: a piece name alone is the first ply, at (0,0).
     if (pos.anchor >= 0) {
-      throw new RulesError('PARSE_ERROR', `MoveString '${trimmed}' needs a target after the first ply`);
+      throw new RulesError(
+        'PARSE_ERROR',
+        `MoveString '${trimmed}' needs a target after the first ply`,
+      );
     }
     return { move: p * CELLS + pos.anchorCell(), normalized: name };
   }

@@ -43,13 +43,17 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
   }
   const o = options as Record<string, unknown>;
   for (const k of Object.keys(o)) {
-    if (!(k in DEFAULT_OPTIONS)) throw new RulesError('INVALID_OPTIONS', `unknown hive option '${k}'`);
+    if (!(k in DEFAULT_OPTIONS))
+      throw new RulesError('INVALID_OPTIONS', `unknown hive option '${k}'`);
   }
   const bool = (name: keyof HiveOptions): boolean => {
     const v = o[name];
     if (v === undefined) return DEFAULT_OPTIONS[name] as boolean;
     if (typeof v !== 'boolean') {
-      throw new RulesError('INVALID_OPTIONS', `hive option '${name}' must be a boolean, got ${String(v)}`);
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive option '${name}' must be a boolean, got ${String(v)}`,
+      );
     }
     return v;
   };
