@@ -28,7 +28,8 @@ export interface LayoutOptions {
  */
 export function layout(type: GameType, pieces: readonly Placed[], o: LayoutOptions = {}): Position {
   const first = pieces[0];
-  if (first === undefined || first[1] !== 0 || first[2] !== 0) throw new Error('layout must start at (0,0)');
+  if (first === undefined || first[1] !== 0 || first[2] !== 0)
+    throw new Error('layout must start at (0,0)');
   const pos = new Position(expansionsOf(type), {
     tournamentOpening: o.tournamentOpening ?? true,
     repetitionDraw: false,
