@@ -57,6 +57,16 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
     });
   }
 
+  it("H-UHP-5: canonical MoveStrings are byte-identical to the reference engine's validmoves", () => {
+    const buf = new Int32Array(MAX_MOVES);
+    vectors.forEach((v, index) => {
+      const pos = positionOf(fromGameString(v.game));
+      const n = generate(pos, buf, 0);
+      const mine = Array.from(buf.subarray(0, n), (m) => formatMoveString(pos, m)).sort();
+      expect(mine, `vector line ${index + 1}`).toEqual([...v.validmoves].sort());
+    });
+  });
+
   it('every reference GameString reloads to itself (H-UHP-8: history kept as given)', async () => {
     const { toGameString } = await import('../../src/hive/game.js');
     for (const v of vectors) expect(toGameString(fromGameString(v.game))).toBe(v.game);
