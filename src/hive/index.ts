@@ -47,6 +47,7 @@ export {
   parseGameType as parseGameTypeString,
 } from './pieces.js';
 export type { HiveResult } from './rules.js';
+export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
 export const name = 'hive' as const;
