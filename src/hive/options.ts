@@ -7,7 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import { type GameType, parseGameType } from './pieces.js';
 
-/** Options for {@link hive.start}. Every field is optional; see {@link DEFAULT_OPTIONS}. */
+/** Options for `hive.start`. Every field is optional; see {@link DEFAULT_OPTIONS}. */
 export interface HiveOptions {
   /** The game type (H-SETUP-2). Default `'Base+MLP'` (the full official game). */
   readonly type: GameType;
