@@ -421,6 +421,21 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   // H-PLACE-6: Queen still in hand on the 4th turn or later -> only Queen placements.
   const mustPlaceQueen = !queenInPlay && turn >= 4;
   const nc = placementCells(pos, placeCells);
+  // Order the placement cells once by (r, q) (H-MOVESET-3), so each kind's run is sorted.
+  for (let i = 0; i < nc; i++) {
+    const c = placeCells[i] as number;
+    placeCells[i] = (key(0, c) << 12) | c;
+  }
+  for (let i = 1; i < nc; i++) {
+    const v = placeCells[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (placeCells[j] as number) > v) {
+      placeCells[j + 1] = placeCells[j] as number;
+      j--;
+    }
+    placeCells[j + 1] = v;
+  }
+  for (let i = 0; i < nc; i++) placeCells[i] = (placeCells[i] as number) & (CELLS - 1);
   for (let kind = 0; kind < KINDS; kind++) {
     if (mustPlaceQueen && kind !== QUEEN) break;
     // H-PLACE-5: no Queen on the first turn (tournament opening).
@@ -437,9 +452,11 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
       }
     }
     if (piece < 0) continue;
-    const slot = piece % SLOTS;
-    for (let i = 0; i < nc; i++) out[n++] = key(slot, placeCells[i] as number);
+    const base = piece * CELLS;
+    for (let i = 0; i < nc; i++) out[n++] = base + (placeCells[i] as number);
   }
+  // Movements are collected as sort keys from here on.
+  const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
     findArticulations(pos.cell[queen] as number);
@@ -456,17 +473,17 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     buf[offset] = PASS; // H-TURN-3 / H-MOVESET-2
     return 1;
   }
-  // Sort by key (insertion sort: the keys arrive grouped by piece), then decode the keys.
-  for (let i = offset + 1; i < n; i++) {
+  // Sort the movement keys (insertion sort: they arrive grouped by piece), then decode them.
+  for (let i = moveStart + 1; i < n; i++) {
     const v = buf[i] as number;
     let j = i - 1;
-    while (j >= offset && (buf[j] as number) > v) {
+    while (j >= moveStart && (buf[j] as number) > v) {
       buf[j + 1] = buf[j] as number;
       j--;
     }
     buf[j + 1] = v;
   }
-  for (let i = offset; i < n; i++) {
+  for (let i = moveStart; i < n; i++) {
     const k = buf[i] as number;
     const rank = k >> 12;
     const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
