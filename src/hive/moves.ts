@@ -119,14 +119,38 @@ function add(p: number, c: number): void {
 
 // ---- H-MOVE-4 / H-MOVE-5 -------------------------------------------------------------------
 
-/** H-MOVE-4: a level-0 slide from `a` in direction `d` (the mover already lifted). */
-function canSlide(a: number, d: number): boolean {
-  const b = NB[a * 6 + d] as number;
-  if (height[b] !== 0) return false;
-  const f1 = (height[NB[a * 6 + ((d + 5) % 6)] as number] as number) > 0;
-  const f2 = (height[NB[a * 6 + ((d + 1) % 6)] as number] as number) > 0;
-  // Exactly one occupied flank: two form a gate, none would lose contact.
-  return f1 !== f2;
+/**
+ * H-MOVE-4 (slide: Freedom to Move + contact) as a table. Two occupied flanks form a gate; two
+ * empty flanks would lose contact with the hive. For the 6-bit occupancy mask of a hex's neighbours (bit d = direction d
+ * occupied), the mask of directions a level-0 slide may take (empty target, exactly one
+ * occupied flank).
+ */
+const SLIDES: Uint8Array = (() => {
+  const t = new Uint8Array(64);
+  for (let m = 0; m < 64; m++) {
+    let legal = 0;
+    for (let d = 0; d < 6; d++) {
+      const target = (m >> d) & 1;
+      const f1 = (m >> ((d + 5) % 6)) & 1;
+      const f2 = (m >> ((d + 1) % 6)) & 1;
+      if (target === 0 && f1 !== f2) legal |= 1 << d;
+    }
+    t[m] = legal;
+  }
+  return t;
+})();
+
+/** The directions a level-0 slide from `a` may take (the mover already lifted), as a mask. */
+function slides(a: number): number {
+  const b = a * 6;
+  return SLIDES[
+    (height[NB[b] as number] === 0 ? 0 : 1) |
+      (height[NB[b + 1] as number] === 0 ? 0 : 2) |
+      (height[NB[b + 2] as number] === 0 ? 0 : 4) |
+      (height[NB[b + 3] as number] === 0 ? 0 : 8) |
+      (height[NB[b + 4] as number] === 0 ? 0 : 16) |
+      (height[NB[b + 5] as number] === 0 ? 0 : 32)
+  ] as number;
 }
 
 /** H-MOVE-5: a step from `a` (height `hA` after lifting) to its neighbour in direction `d`. */
@@ -189,7 +213,8 @@ function findArticulations(start: number): void {
 
 /** H-QUEEN-1 (and the Pillbug's own move, H-PILLBUG-1): exactly one slide. */
 function slideOnce(p: number, c: number): void {
-  for (let d = 0; d < 6; d++) if (canSlide(c, d)) add(p, NB[c * 6 + d] as number);
+  const m = slides(c);
+  for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
 }
 
 /** H-BEETLE-1: one step at any height. */
@@ -210,15 +235,20 @@ function grasshopper(p: number, c: number): void {
 
 /** H-SPIDER-1: endpoints of every path of exactly 3 slides through distinct hexes, never the start. */
 function spider(p: number, c: number): void {
+  const m1 = slides(c);
   for (let d1 = 0; d1 < 6; d1++) {
-    if (!canSlide(c, d1)) continue;
+    if ((m1 & (1 << d1)) === 0) continue;
     const b1 = NB[c * 6 + d1] as number;
+    const m2 = slides(b1);
     for (let d2 = 0; d2 < 6; d2++) {
+      if ((m2 & (1 << d2)) === 0) continue;
       const b2 = NB[b1 * 6 + d2] as number;
-      if (b2 === c || !canSlide(b1, d2)) continue;
+      if (b2 === c) continue;
+      const m3 = slides(b2);
       for (let d3 = 0; d3 < 6; d3++) {
+        if ((m3 & (1 << d3)) === 0) continue;
         const b3 = NB[b2 * 6 + d3] as number;
-        if (b3 === c || b3 === b1 || !canSlide(b2, d3)) continue;
+        if (b3 === c || b3 === b1) continue;
         add(p, b3);
       }
     }
@@ -234,9 +264,12 @@ function ant(p: number, c: number): void {
   queue[tail++] = c;
   while (head < tail) {
     const x = queue[head++] as number;
+    const m = slides(x);
+    if (m === 0) continue;
     for (let d = 0; d < 6; d++) {
+      if ((m & (1 << d)) === 0) continue;
       const y = NB[x * 6 + d] as number;
-      if (seen[y] === vis || !canSlide(x, d)) continue;
+      if (seen[y] === vis) continue;
       seen[y] = vis;
       queue[tail++] = y;
       add(p, y);
