@@ -46,6 +46,7 @@ export {
   type GameType,
   parseGameType as parseGameTypeString,
 } from './pieces.js';
+export { renderText } from './render.js';
 export type { HiveResult } from './rules.js';
 export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
 
