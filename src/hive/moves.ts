@@ -107,7 +107,10 @@ function key(rank: number, c: number): number {
   return (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32);
 }
 
-/** Adds the movement (piece, cell) once (H-MOVESET-1). */
+/**
+ * Adds the movement (piece, cell) once (H-MOVESET-1): a throw that equals the piece's own move is
+ * one move (H-PILLBUG-5), as are several Spider/Ladybug paths or Mosquito copies to one hex.
+ */
 function add(p: number, c: number): void {
   const i = p * CELLS + c;
   if (marks[i] === stamp) return;
@@ -165,7 +168,7 @@ function canStep(a: number, d: number, hA: number): boolean {
 // ---- One Hive: articulation points ---------------------------------------------------------
 
 /**
- * H-MOVE-3: marks every cell whose removal would split the hive (Tarjan's articulation points
+ * H-MOVE-3 / H-COORD-5: marks every cell whose removal would split the hive (Tarjan's articulation points
  * over occupied cells, iterative). A piece alone on such a cell is pinned.
  */
 function findArticulations(start: number): void {
@@ -233,6 +236,8 @@ function grasshopper(p: number, c: number): void {
   }
 }
 
+// H-MOVE-6: no generator ends a piece where it started (Spider, Ant and Ladybug exclude the start,
+// a step or throw always changes hex).
 /** H-SPIDER-1: endpoints of every path of exactly 3 slides through distinct hexes, never the start. */
 function spider(p: number, c: number): void {
   const m1 = slides(c);
@@ -353,7 +358,10 @@ function throws(h: number): void {
   }
 }
 
-/** All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws). */
+/**
+ * All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws).
+ * H-MOVE-7: colour never limits where a piece goes; only the mover's own pieces act.
+ */
 function generatePiece(p: number, c: number): void {
   const kind = SLOT_KIND[p % SLOTS] as number;
   const h = height[c] as number;
@@ -389,6 +397,7 @@ function generatePiece(p: number, c: number): void {
     top[c] = p;
   }
   // H-PILLBUG-3: the thrower stays put, so it may be pinned; it must be alone at level 0.
+  // H-MOSQ-4: a pinned level-0 Mosquito therefore keeps only the Pillbug's throw.
   if (throwPower && h === 1) throws(c);
 }
 
@@ -406,6 +415,7 @@ function placementCells(pos: Position, cells: Int32Array): number {
     return k;
   }
   // H-PLACE-3: empty, next to a friendly-topped stack, next to no enemy-topped stack.
+  // H-PLACE-4: only empty hexes qualify, so a placed piece is always at level 0.
   const vis = nextSeen();
   const me = mover;
   for (let s = 0; s < SLOTS; s++) {
@@ -434,7 +444,7 @@ const placeCells = new Int32Array(CELLS);
 
 /**
  * Writes every legal move of `pos` into `buf` from `offset` (H-MOVESET-3 order) and returns how
- * many. A forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
+ * many. H-TURN-1: each is one placement, one movement or ability use, or the forced pass. A forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
  */
 export function generate(pos: Position, buf: Int32Array, offset: number): number {
   if (pos.result !== 0) return 0;
