@@ -463,7 +463,12 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   const queenInPlay = pos.cell[queen] !== -1;
   // H-PLACE-6: Queen still in hand on the 4th turn or later -> only Queen placements.
   const mustPlaceQueen = !queenInPlay && turn >= 4;
-  const nc = placementCells(pos, placeCells);
+  let inHand = false;
+  for (let s = 0; s < SLOTS && !inHand; s++) {
+    const p = mover * SLOTS + s;
+    inHand = pos.inGame[p] === 1 && pos.cell[p] === -1;
+  }
+  const nc = inHand ? placementCells(pos, placeCells) : 0;
   // Order the placement cells once by (r, q) (H-MOVESET-3), so each kind's run is sorted.
   for (let i = 0; i < nc; i++) {
     const c = placeCells[i] as number;
