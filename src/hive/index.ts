@@ -33,6 +33,7 @@ export {
   undoPlies,
 } from './game.js';
 export {
+  formatGameStateString,
   formatTurnString,
   type GameStateString,
   parseGameStateString,
