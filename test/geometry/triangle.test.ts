@@ -22,7 +22,9 @@ const fieldArb = fc.record({ x: coord, y: coord, f: fc.integer({ min: 0, max: 5 
 
 /** Corners as rounded strings, so shared corners compare exactly. */
 function corners(field: Field): Set<string> {
-  return new Set(fieldCorners(field).map((p) => `${p.x.toFixed(6)},${p.y.toFixed(6)}`));
+  return new Set(
+    fieldCorners(field).map((p) => `${Math.round(p.x * 1e6) + 0},${Math.round(p.y * 1e6) + 0}`),
+  );
 }
 function shared(a: Field, b: Field): number {
   const ca = corners(a);
