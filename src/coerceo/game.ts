@@ -9,6 +9,8 @@ import type { Game } from '../core/game.js';
 import {
   COLOUR_FIELDS,
   colourIndex,
+  EN_HI,
+  EN_LO,
   FULL_TILES,
   fieldByName,
   fieldColour,
@@ -16,6 +18,8 @@ import {
   fieldOf,
   TILE_COUNT,
   TILE_NAMES,
+  VN_HI,
+  VN_LO,
 } from './board.js';
 import {
   formatCpf,
@@ -394,6 +398,37 @@ export function fieldExists(state: CoerceoState, field: string): boolean {
   const id = fieldByName(field);
   if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
   return ((state.tiles >> ((id / 6) | 0)) & 1) === 1;
+}
+
+/** C-BOARD-4/6: the existing edge neighbours of a field (names, canonical order). */
+export function edgeNeighboursOf(state: CoerceoState, field: string): string[] {
+  return neighboursOf(state, field, EN_LO, EN_HI, 1);
+}
+
+/** C-BOARD-5/6: the existing vertex neighbours of a field (names, canonical order). */
+export function vertexNeighboursOf(state: CoerceoState, field: string): string[] {
+  return neighboursOf(state, field, VN_LO, VN_HI, 0);
+}
+
+function neighboursOf(
+  state: CoerceoState,
+  field: string,
+  lo: Int32Array,
+  hi: Int32Array,
+  flip: number,
+): string[] {
+  const id = fieldByName(field);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  const c = fieldColour(id);
+  const i = c * COLOUR_FIELDS + colourIndex(id);
+  const out: string[] = [];
+  for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
+    const word = ci < 32 ? (lo[i] as number) : (hi[i] as number);
+    if (!((word >>> (ci & 31)) & 1)) continue;
+    const nid = fieldOf(c ^ flip, ci);
+    if ((state.tiles >> ((nid / 6) | 0)) & 1) out.push(fieldName(nid));
+  }
+  return out;
 }
 
 /** The side to move. */

@@ -16,6 +16,7 @@ export { fieldName, TILE_NAMES } from './board.js';
 export {
   coerceo,
   curaThreats,
+  edgeNeighboursOf,
   fieldExists,
   formatPosition,
   LAURENTIUS_CPF,
@@ -33,6 +34,7 @@ export {
   tilesHeld,
   turnEffects,
   variantOf,
+  vertexNeighboursOf,
 } from './game.js';
 export { formatMoveText as formatMove, parseMoveText as parseMove } from './notation.js';
 export {
