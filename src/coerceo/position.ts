@@ -122,6 +122,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly exchangeCost: number;
   readonly rulings: CoerceoRulings;
   readonly layout: 'L' | 'O' | 'C';
+  private readonly repetitionDraw: boolean;
+  private readonly insufficientDraw: boolean;
+  private readonly lossOnNoMoves: boolean;
   /** Effects of the last `play` (C-TURN-4): captured opponent pieces, removed tiles, collected. */
   lastCapLo = 0;
   lastCapHi = 0;
@@ -134,6 +137,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.exchangeCost = state.exchangeCost;
     this.rulings = state.rulings;
     this.layout = state.layout;
+    this.repetitionDraw = state.rulings.repetitionDraw;
+    this.insufficientDraw = state.rulings.insufficientMaterialDraw;
+    this.lossOnNoMoves = state.rulings.noLegalMoves === 'loss';
     this.resigned = state.resigned;
     this.since = state.since.slice();
     this.tiles = state.tiles;
@@ -454,21 +460,21 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   evaluate(): number {
     const c = this.side;
-    const o = 1 - c;
+    const occ = this.occ;
     // C-END-1: the side to move has no pieces: the opponent removed its last one and wins.
-    if (this.count[c] === 0) return statusCode('captured-all', o);
+    if (this.count[c] === 0) return statusCode('captured-all', 1 - c);
     // C-END-4: no step (by C-TILE-4d: every existing field of its colour is occupied) and no
     // exchange. Ruling (boardrules): a draw; `noLegalMoves: 'loss'`: the side to move loses.
     if (
-      (this.pLo & ~(this.occ[2 * c] as number)) === 0 &&
-      (this.pHi & ~(this.occ[2 * c + 1] as number)) === 0 &&
+      (this.pLo & ~(occ[2 * c] as number)) === 0 &&
+      (this.pHi & ~(occ[2 * c + 1] as number)) === 0 &&
       (this.held[c] as number) < this.exchangeCost
     ) {
-      return statusCode('no-legal-moves', this.rulings.noLegalMoves === 'loss' ? o : DRAW);
+      return statusCode('no-legal-moves', this.lossOnNoMoves ? 1 - c : DRAW);
     }
     // C-END-6: one piece each, and too few tiles left to ever pay for an exchange.
     if (
-      this.rulings.insufficientMaterialDraw &&
+      this.insufficientDraw &&
       this.count[0] === 1 &&
       this.count[1] === 1 &&
       popcount(this.tiles) - 1 + Math.max(this.held[0] as number, this.held[1] as number) <
@@ -477,14 +483,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       return statusCode('insufficient-material', DRAW);
     }
     // C-END-5: the position occurred twice before (same side to move, so every second entry;
-    // tiles, held tiles and counts cannot differ since the last irreversible turn).
-    if (this.rulings.repetitionDraw) {
+    // tiles, held tiles and counts cannot differ since the last irreversible turn). The hash
+    // filters; the piece sets decide.
+    if (this.repetitionDraw && this.sp - 4 >= this.irrev) {
       let seen = 0;
       const s = this.stack;
-      const occ = this.occ;
-      for (let j = this.sp - 2; j >= this.irrev; j -= 2) {
+      const h = this.hLo;
+      for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
         const b = j * S;
         if (
+          s[b + S_HLO] === h &&
           s[b + S_WLO] === occ[0] &&
           s[b + S_WHI] === occ[1] &&
           s[b + S_BLO] === occ[2] &&
