@@ -291,8 +291,10 @@ function deserialize(text: string): CoerceoState {
       };
       const [toLo, toHi] = bit(to);
       const [fromLo, fromHi] = bit(from);
-      const occLo = (pieces[0] | pieces[2]) as number;
-      const occHi = (pieces[1] | pieces[3]) as number;
+      // A field holds only pieces of its own colour, so the origin is empty iff the mover has
+      // no piece there.
+      const occLo = pieces[2 * mover] as number;
+      const occHi = pieces[2 * mover + 1] as number;
       if (
         fieldColour(from) !== mover ||
         fieldColour(to) !== mover ||
