@@ -131,7 +131,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   lastRemoved = 0;
   lastCollected = 0;
   private resigned: 0 | 1 | null;
-  private readonly since: string[];
+  private readonly since: readonly string[];
 
   constructor(state: CoerceoState) {
     this.exchangeCost = state.exchangeCost;
@@ -141,27 +141,51 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.insufficientDraw = state.rulings.insufficientMaterialDraw;
     this.lossOnNoMoves = state.rulings.noLegalMoves === 'loss';
     this.resigned = state.resigned;
-    this.since = state.since.slice();
+    this.since = state.since;
     this.tiles = state.tiles;
     [this.pLo, this.pHi] = presenceMasks(state.tiles);
     this.held[0] = state.held[0];
     this.held[1] = state.held[1];
+    this.setPieces(state.pieces);
+    this.side = state.side;
+    this.rehash();
+    const hLo = this.hLo;
+    const hHi = this.hHi;
     // Preload the earlier positions since the last irreversible turn (C-END-5): same tiles,
-    // held tiles and piece counts as now (anything else would have been irreversible).
+    // held tiles and piece counts as now (anything else would have been irreversible), so
+    // their hashes differ from the current one only by the pieces that moved and the side.
     const n = state.history.length;
     for (let i = 0; i < n; i++) {
       const occ = state.history[i] as readonly number[];
-      this.setPieces(occ);
+      let lo = hLo;
+      let hi = hHi;
+      for (let w = 0; w < 4; w++) {
+        let diff = ((occ[w] as number) ^ (state.pieces[w] as number)) | 0;
+        const zb = (w >> 1) * COLOUR_FIELDS + 32 * (w & 1);
+        while (diff !== 0) {
+          const ci = zb + 31 - Math.clz32(diff & -diff);
+          diff &= diff - 1;
+          lo ^= ZP_LO[ci] as number;
+          hi ^= ZP_HI[ci] as number;
+        }
+      }
+      if ((n - i) & 1) {
+        lo ^= ZS_LO;
+        hi ^= ZS_HI;
+      }
+      for (let w = 0; w < 4; w++) this.occ[w] = occ[w] as number;
       this.side = (state.side + n - i) & 1;
-      this.rehash();
+      this.hLo = lo;
+      this.hHi = hi;
       this.status = LIVE;
       this.push();
     }
     this.base = n;
     this.irrev = 0;
-    this.setPieces(state.pieces);
+    for (let w = 0; w < 4; w++) this.occ[w] = state.pieces[w] as number;
     this.side = state.side;
-    this.rehash();
+    this.hLo = hLo;
+    this.hHi = hHi;
     this.status = state.status;
   }
 
