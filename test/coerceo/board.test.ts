@@ -155,7 +155,7 @@ describe('C-BOARD', () => {
 });
 
 /** The state mapped by a symmetry, as a custom-layout position (colours swapped if needed). */
-export function symmetric(s: CoerceoState, k: number, reflect: boolean): CoerceoState {
+function symmetric(s: CoerceoState, k: number, reflect: boolean): CoerceoState {
   const swap = k % 2 === 1;
   const tiles = new Set<string>();
   const occupied = new Set<string>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popcount } from '../../src/coerceo/board.js';
-import { type CoerceoPosition, coerceo } from '../../src/coerceo/index.js';
+import { CoerceoPosition, coerceo } from '../../src/coerceo/index.js';
 import { divide, perft } from '../../src/core/perft.js';
 
 // C-VECTOR-1 reference table (NPN, cross-checked by two independent models).
@@ -10,12 +10,12 @@ const OCIUS = [26, 676, 17_234, 435_572, 10_739_924];
 describe('C-VECTOR perft', () => {
   it('C-VECTOR-1: Laurentius perft 1..4 equals the reference table', () => {
     const s = coerceo.start();
-    LAURENTIUS.forEach((n, i) => expect(perft(coerceo, s, i + 1)).toBe(n));
+    for (const [i, n] of LAURENTIUS.entries()) expect(perft(coerceo, s, i + 1)).toBe(n);
   });
 
   it('C-VECTOR-1: Ocius perft 1..5 equals the reference table', () => {
     const s = coerceo.start({ variant: 'ocius' });
-    OCIUS.forEach((n, i) => expect(perft(coerceo, s, i + 1)).toBe(n));
+    for (const [i, n] of OCIUS.entries()) expect(perft(coerceo, s, i + 1)).toBe(n);
   });
 
   it('C-VECTOR-1: the apply path agrees with the fast path (Laurentius 2, Ocius 3)', () => {
@@ -97,7 +97,7 @@ describe('C-VECTOR perft', () => {
  * tiles removed], over every move at ply k of the tree (every node played).
  */
 function breakdown(state: ReturnType<typeof coerceo.start>, depth: number): number[][] {
-  const pos = coerceo.search(state) as CoerceoPosition;
+  const pos = new CoerceoPosition(state);
   const rows = Array.from({ length: depth }, () => [0, 0, 0, 0]);
   const buf = new Int32Array(pos.maxMoves * depth);
   const walk = (ply: number, offset: number): void => {
