@@ -74,8 +74,7 @@ const ZT_LO = new Int32Array(TILE_COUNT);
 const ZT_HI = new Int32Array(TILE_COUNT);
 const ZH_LO = new Int32Array(2 * 20);
 const ZH_HI = new Int32Array(2 * 20);
-let ZS_LO = 0;
-let ZS_HI = 0;
+const ZS = new Int32Array(2);
 {
   let rng: RngState = rngFromSeed(0xc0e2ce0);
   const draw = (): number => {
@@ -92,9 +91,11 @@ let ZS_HI = 0;
   fill(ZP_LO, ZP_HI);
   fill(ZT_LO, ZT_HI);
   fill(ZH_LO, ZH_HI);
-  ZS_LO = draw();
-  ZS_HI = draw() & 0x1fffff;
+  ZS[0] = draw();
+  ZS[1] = draw() & 0x1fffff;
 }
+const ZS_LO: number = ZS[0] as number;
+const ZS_HI: number = ZS[1] as number;
 
 /** The compact, mutable position (see the module comment). */
 export class CoerceoPosition implements SearchPosition<CoerceoMove> {
@@ -451,7 +452,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hHi = hHi ^ ZS_HI;
     // C-END-5: captures, removals and exchanges are irreversible; repetition history restarts.
     if ((move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0) this.irrev = this.sp;
-    this.status = this.evaluate();
+    // C-END-7, fast path: most positions have pieces and free fields on both sides and no
+    // draw condition pending, so the full check runs only when one could apply.
+    if (
+      (this.count[o] as number) > 1 &&
+      ((this.pLo & ~(occ[2 * o] as number)) | (this.pHi & ~(occ[2 * o + 1] as number))) !== 0
+    ) {
+      this.status = this.repetitionDraw && this.sp - 4 >= this.irrev ? this.repetition() : LIVE;
+    } else {
+      this.status = this.evaluate();
+    }
   }
 
   undo(): void {
@@ -506,25 +516,32 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     ) {
       return statusCode('insufficient-material', DRAW);
     }
-    // C-END-5: the position occurred twice before (same side to move, so every second entry;
-    // tiles, held tiles and counts cannot differ since the last irreversible turn). The hash
-    // filters; the piece sets decide.
-    if (this.repetitionDraw && this.sp - 4 >= this.irrev) {
-      let seen = 0;
-      const s = this.stack;
-      const h = this.hLo;
-      for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
-        const b = j * S;
-        if (
-          s[b + S_HLO] === h &&
-          s[b + S_WLO] === occ[0] &&
-          s[b + S_WHI] === occ[1] &&
-          s[b + S_BLO] === occ[2] &&
-          s[b + S_BHI] === occ[3] &&
-          ++seen >= 2
-        ) {
-          return statusCode('repetition', DRAW);
-        }
+    // C-END-5 (see `repetition`).
+    if (this.repetitionDraw && this.sp - 4 >= this.irrev) return this.repetition();
+    return LIVE;
+  }
+
+  /**
+   * C-END-5: the position occurred twice before (same side to move, so every second entry;
+   * tiles, held tiles and counts cannot differ since the last irreversible turn, and a cycle
+   * takes at least four plies). The hash filters; the piece sets decide.
+   */
+  private repetition(): number {
+    let seen = 0;
+    const occ = this.occ;
+    const s = this.stack;
+    const h = this.hLo;
+    for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
+      const b = j * S;
+      if (
+        s[b + S_HLO] === h &&
+        s[b + S_WLO] === occ[0] &&
+        s[b + S_WHI] === occ[1] &&
+        s[b + S_BLO] === occ[2] &&
+        s[b + S_BHI] === occ[3] &&
+        ++seen >= 2
+      ) {
+        return statusCode('repetition', DRAW);
       }
     }
     return LIVE;
