@@ -32,7 +32,7 @@ import {
   validatePosition,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { CoerceoPosition } from './position.js';
+import { CoerceoPosition, MAX_MOVES } from './position.js';
 import { LIVE, outcomeOf, scoreOf } from './rules.js';
 import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 
@@ -93,16 +93,18 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
 }
 
 const movesCache = new WeakMap<CoerceoState, readonly CoerceoMove[]>();
+/** Scratch move buffers (every use is synchronous and finishes before the next). */
+const scratch = new Int32Array(MAX_MOVES);
+const threatScratch = new Int32Array(MAX_MOVES);
 
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
   const cached = movesCache.get(state);
   if (cached) return cached;
   const pos = new CoerceoPosition(state);
-  const buf = new Int32Array(pos.maxMoves);
-  const n = pos.generate(buf, 0);
+  const n = pos.generate(scratch, 0);
   const list: CoerceoMove[] = [];
-  for (let i = 0; i < n; i++) list.push(pos.decode(buf[i] as number));
+  for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i] as number));
   const frozen = Object.freeze(list);
   movesCache.set(state, frozen);
   return frozen;
@@ -112,9 +114,8 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
   const code = pos.encodeOrNegative(move);
   if (code < 0) return -1;
-  const buf = new Int32Array(pos.maxMoves);
-  const n = pos.generate(buf, 0);
-  for (let i = 0; i < n; i++) if (buf[i] === code) return code;
+  const n = pos.generate(scratch, 0);
+  for (let i = 0; i < n; i++) if (scratch[i] === code) return code;
   return -1;
 }
 
@@ -203,7 +204,7 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
   const seat = by === undefined ? 1 - state.side : by === 'white' ? 0 : 1;
   const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
   const pos = new CoerceoPosition(view);
-  const buf = new Int32Array(pos.maxMoves);
+  const buf = threatScratch;
   const n = pos.generateSteps(buf, 0);
   const out: CoerceoMove[] = [];
   for (let i = 0; i < n; i++) {

@@ -116,7 +116,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   /** Index (in the position sequence) of the first position since the last irreversible turn. */
   irrev = 0;
   /** Snapshots of every earlier position, `sp` of them. */
-  private stack: Int32Array = new Int32Array(S * 64);
+  private stack: Int32Array;
   private sp = 0;
   /** Positions preloaded from the state's history (cannot be undone). */
   private base = 0;
@@ -143,6 +143,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.lossOnNoMoves = state.rulings.noLegalMoves === 'loss';
     this.resigned = state.resigned;
     this.since = state.since;
+    this.stack = new Int32Array(S * (state.history.length + 16));
     this.tiles = state.tiles;
     [this.pLo, this.pHi] = presenceMasks(state.tiles);
     this.held[0] = state.held[0];
