@@ -1,7 +1,8 @@
 /**
  * Coerceo notation (C-NOTATION): field names, move text, the position string (CPF) and the
  * full state string. Every reader validates and throws `RulesError` naming what is wrong and
- * where; every writer produces the one canonical form, so text round-trips exactly.
+ * where; every writer produces the one canonical form, so text round-trips exactly
+ * (C-NOTATION-6: readers accept only canonical position strings).
  *
  * @module
  */

@@ -275,7 +275,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     return (this.hHi & 0x1fffff) * 4294967296 + (this.hLo >>> 0);
   }
 
-  /** Writes the legal moves in canonical order (C-MOVE-2); none when the game is over. */
+  /**
+   * Writes the legal moves in canonical order (C-MOVE-2); none when the game is over.
+   * C-TURN-1: steps and exchanges only — there is no pass move.
+   */
   generate(out: Int32Array, offset: number): number {
     if (this.status !== LIVE) return 0;
     let n = this.generateSteps(out, offset);
@@ -338,8 +341,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     let hLo = this.hLo;
     let hHi = this.hHi;
     if (move & EXCHANGE) {
-      // C-TURN-3 / C-EXCHANGE-1..3: pay the cost, remove the chosen opponent piece, remove the
-      // tiles this empties (uncollected, C-TILE-3), then capture what the removal encloses.
+      // C-TURN-3 / C-EXCHANGE-1 / C-EXCHANGE-3: pay the cost, remove the chosen opponent piece,
+      // remove the tiles this empties (uncollected, C-TILE-3), then capture what the removal
+      // encloses. C-EXCHANGE-2: an exchange is one whole turn, so at most one per turn.
       const target = move & 63;
       const h = this.held[c] as number;
       const nh = h - this.exchangeCost;
@@ -413,10 +417,12 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         capHi |= (FACE_HI[2 * t + o] as number) & (occ[2 * o + 1] as number);
       }
     }
-    // C-CAPTURE-1/2/5: a candidate opponent piece is captured iff every existing edge
+    // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every existing edge
     // neighbour holds a mover's piece (missing neighbours enclose). Enclosure depends only on
     // the mover's pieces and the tiles, so all captures are decided before any is removed; the
-    // mover's own pieces are never candidates (C-CAPTURE-2).
+    // mover's own pieces are never candidates (C-CAPTURE-2). C-CAPTURE-4: capture is automatic,
+    // there is no option to decline it. C-CAPTURE-6: a capture never empties a tile, so tile
+    // removal never has to be re-run after captures.
     if ((capLo | capHi) !== 0) {
       const mLo = this.pLo & ~(occ[2 * c] as number);
       const mHi = this.pHi & ~(occ[2 * c + 1] as number);
@@ -491,7 +497,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /**
    * C-END-7: the end checks after a turn, in order (resignation is set from outside and never
-   * reaches here): side to move without pieces → C-END-4 → C-END-6 → C-END-5.
+   * reaches here): side to move without pieces → C-END-4 → C-END-6 → C-END-5. C-END-3: the
+   * rulebook has no other end; C-END-4..6 are the boardrules rulings, each switchable.
    */
   evaluate(): number {
     const c = this.side;
