@@ -56,7 +56,9 @@ describe('geometry (T-GEO)', () => {
     // Six lone blocks: moving one onto another castle would leave 5.
     const h = 'a1=1 c1=1 e1=1 g1=1 a3=1 h8=1';
     const s = at({ h, me: { hand: ['moveBlock'] } });
-    const mb = kinds(s, 'play', 'moveBlock').map((m) => `${(m as { from: string }).from}-${(m as { to: string }).to}`);
+    const mb = kinds(s, 'play', 'moveBlock').map(
+      (m) => `${(m as { from: string }).from}-${(m as { to: string }).to}`,
+    );
     expect(mb).toContain('a1-d5'); // a new isolated castle keeps 6
     expect(mb).not.toContain('a1-b1'); // b1 touches a1? no: a1 lifted, b1 extends c1 → 5 castles
     expect(mb).not.toContain('a1-c1'); // raising another castle → 5 castles
@@ -131,7 +133,9 @@ describe('moving knights (T-KNIGHT-MOVE, T-DOOR)', () => {
 
   it('T-KNIGHT-MOVE-2: a step climbs at most one level and drops any number', () => {
     const s = at({ h: 'c3=1 d3=3 d4=1', p: 'W@c3' });
-    const steps = knightTargets(s, 'c3').filter((t) => t.via === 'step').map((t) => t.to);
+    const steps = knightTargets(s, 'c3')
+      .filter((t) => t.via === 'step')
+      .map((t) => t.to);
     expectSet(steps, 'b3 c2 c4');
     expect(targets(s, 'move')).not.toContain('d3');
   });
@@ -160,8 +164,14 @@ describe('moving knights (T-KNIGHT-MOVE, T-DOOR)', () => {
   it('T-DOOR-3: worked example 1, from the ground: exactly 10 targets', () => {
     const s = at({ h: 'c3=1 d3=2 e3=1', p: 'W@b3 B@d3 B@d4' });
     const t = knightTargets(s, 'b3');
-    expectSet(t.filter((x) => x.via === 'door').map((x) => x.to), 'c2 c4 d2 e2 e4 f3');
-    expectSet(t.filter((x) => x.via === 'step').map((x) => x.to), 'a3 b2 b4 c3');
+    expectSet(
+      t.filter((x) => x.via === 'door').map((x) => x.to),
+      'c2 c4 d2 e2 e4 f3',
+    );
+    expectSet(
+      t.filter((x) => x.via === 'step').map((x) => x.to),
+      'a3 b2 b4 c3',
+    );
     expect(targets(s, 'move')).toHaveLength(10);
   });
 
@@ -169,7 +179,10 @@ describe('moving knights (T-KNIGHT-MOVE, T-DOOR)', () => {
     const s = at({ h: 'b2=2 c2=3 d2=1 e2=3 f2=2', p: 'W@b2' });
     const t = knightTargets(s, 'b2');
     expect(t).toHaveLength(14);
-    expectSet(t.map((x) => x.to), 'a2 b1 b3 c1 c3 d1 d2 d3 e1 e3 f1 f3 g2 c2');
+    expectSet(
+      t.map((x) => x.to),
+      'a2 b1 b3 c1 c3 d1 d2 d3 e1 e3 f1 f3 g2 c2',
+    );
     expect(t.map((x) => x.to)).not.toContain('f2');
   });
 
@@ -177,7 +190,10 @@ describe('moving knights (T-KNIGHT-MOVE, T-DOOR)', () => {
     const s = at({ h: 'c3=2 d3=1', p: 'W@c3' });
     const t = knightTargets(s, 'c3');
     expect(t.every((x) => x.via === 'step')).toBe(true);
-    expectSet(t.map((x) => x.to), 'b3 c2 c4 d3');
+    expectSet(
+      t.map((x) => x.to),
+      'b3 c2 c4 d3',
+    );
   });
 
   it('T-FLOW-3: a target reachable by a step and by a door is listed once, as a step', () => {

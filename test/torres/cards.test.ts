@@ -31,11 +31,22 @@ describe('action cards (T-CARD-*)', () => {
     expect(t.supply).toBe(s.supply - 1);
     expect(t.heights[squareIndex('c4')]).toBe(1);
     expect(t.turn.apUsed).toBe(5);
-    expect(kinds(at({ h: 'c3=1', me: { hand: ['supplyBlock'] }, state: { supply: 0 } }), 'play', 'supplyBlock')).toHaveLength(0);
+    expect(
+      kinds(
+        at({ h: 'c3=1', me: { hand: ['supplyBlock'] }, state: { supply: 0 } }),
+        'play',
+        'supplyBlock',
+      ),
+    ).toHaveLength(0);
   });
 
   it('T-CARD-UNDER-1: a block under an own knight founds, extends or raises a castle', () => {
-    const s = at({ h: 'b7=1', p: 'W@a6', me: { hand: ['blockUnder'], stacks: [2, 2, 1] }, turn: { active: 1 } });
+    const s = at({
+      h: 'b7=1',
+      p: 'W@a6',
+      me: { hand: ['blockUnder'], stacks: [2, 2, 1] },
+      turn: { active: 1 },
+    });
     expect(texts(s).filter((t) => t.startsWith('play blockUnder'))).toEqual([
       'play blockUnder a6 /a',
       'play blockUnder a6 /1',
@@ -67,14 +78,18 @@ describe('action cards (T-CARD-*)', () => {
     // Occupied squares (a knight or the king) neither give nor take a block (T-KING-2).
     const u = at({ h: `c3=1 d3=1 ${SIX}`, p: 'K@c3 W@h1', me: { hand: ['moveBlock'] } });
     const mu = fromTo(u, 'moveBlock');
-    expect(mu.some((m) => m.startsWith('c3-') || m.endsWith('-c3') || m.startsWith('h1-'))).toBe(false);
+    expect(mu.some((m) => m.startsWith('c3-') || m.endsWith('-c3') || m.startsWith('h1-'))).toBe(
+      false,
+    );
     const v = play(s, 'play moveBlock c3-c5');
     expect(v.heights[squareIndex('c3')]).toBe(0);
     expect(v.heights[squareIndex('c5')]).toBe(1);
   });
 
   it('T-CARD-RELOCATE-1: a knight goes anywhere next to another own knight at its level or lower', () => {
-    expect(kinds(at({ p: 'W@a1', me: { hand: ['relocate'] } }), 'play', 'relocate')).toHaveLength(0);
+    expect(kinds(at({ p: 'W@a1', me: { hand: ['relocate'] } }), 'play', 'relocate')).toHaveLength(
+      0,
+    );
     const s = at({ h: 'h8=1', p: 'W@a1 W@h8', me: { hand: ['relocate'] } });
     expect(targets(s, 'play', 'relocate', 'a1')).toEqual(['g8', 'h7']);
   });
@@ -106,7 +121,12 @@ describe('action cards (T-CARD-*)', () => {
   it('T-CARD-CLIMB2-1: exactly two levels up (option upTo: at most two)', () => {
     const s = at({ h: 'c3=1 d3=3 b3=2', p: 'W@c3', me: { hand: ['climbTwo'] } });
     expect(targets(s, 'play', 'climbTwo')).toEqual(['d3']);
-    const u = at({ h: 'c3=1 d3=3 b3=2', p: 'W@c3', me: { hand: ['climbTwo'] }, options: { climbTwo: 'upTo' } });
+    const u = at({
+      h: 'c3=1 d3=3 b3=2',
+      p: 'W@c3',
+      me: { hand: ['climbTwo'] },
+      options: { climbTwo: 'upTo' },
+    });
     expectSet(targets(u, 'play', 'climbTwo'), 'b3 c2 c4 d3');
   });
 });

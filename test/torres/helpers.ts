@@ -114,3 +114,32 @@ export function texts(state: TorresState): string[] {
 export function expectSet(actual: string[], expected: string): void {
   expect([...actual].sort()).toEqual(sorted(expected));
 }
+
+/**
+ * Plays from `state` until `until` holds: `choose` may pick a move text; by default a seat in
+ * `actions` ends its turn and any other step takes its first listed move.
+ */
+export function drive(
+  state: TorresState,
+  until: (s: TorresState) => boolean,
+  choose: (s: TorresState, moves: string[]) => string | undefined = () => undefined,
+  max = 3000,
+): TorresState {
+  let s = state;
+  for (let i = 0; i < max && !until(s); i++) {
+    if (torres.terminal(s)) throw new Error('game over before the condition held');
+    const ms = texts(s);
+    const pick = choose(s, ms) ?? (ms.includes('end') ? 'end' : (ms[0] as string));
+    s = play(s, pick);
+  }
+  if (!until(s)) throw new Error('condition never held');
+  return s;
+}
+
+/** Plays the setup (knights on the first free castle squares, the king likewise). */
+export function afterSetup(options: Partial<TorresOptions>): TorresState {
+  return drive(
+    torres.start(options),
+    (s) => !['setupCastle', 'setupKnight', 'setupKing'].includes(s.step),
+  );
+}
