@@ -61,7 +61,8 @@ let reachStamp = 0;
 
 /**
  * T-DOOR-2: marks Door(from), the squares a knight on `from` reaches through castle doors for
- * 1 AP. For t = s, s−1, …, 0 (s = h(from)): R_t is everything reachable from the entrances
+ * 1 AP (T-DOOR-1: in at the knight's level, never rising inside, out at or below it; the worked
+ * examples T-DOOR-3 and T-DOOR-4 are in the tests). For t = s, s−1, …, 0 (s = h(from)): R_t is everything reachable from the entrances
  * E = {N ∈ orth(from) : h(N) > s} through squares of height > t (pieces never block, T-GEO-8;
  * `from` itself is passable below its top), and X_t = the free squares D ≠ from next to R_t
  * with h(D) ≤ t. Door(from) = ∪ X_t. Returns the number of entrances (0 = no door, T-DOOR-5).

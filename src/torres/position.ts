@@ -54,7 +54,7 @@ export const S_OVER = 9;
 
 // ---- layout of the flat array ----
 export const H = 0; // 64 heights
-export const P = 64; // 64 pieces: 0 empty, 1..4 knight of seat p-1, 5 king
+export const P = 64; // 64 pieces (T-GEO-3: at most one per square): 0 empty, 1..4 knight of seat p-1, 5 king
 export const SUPPLY = 128;
 export const PHASE = 129;
 export const ROUND = 130;
@@ -368,7 +368,8 @@ export class Position {
       // T-BUY-1: at most 2 per turn, from a non-empty deck, not in masterHand mode.
       if ((a[BOUGHT_N] as number) < 2 && this.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
     }
-    // play{card,…}, 0 AP, at most one per turn (T-PLAY-1), not a card bought this turn (T-BUY-2)
+    // play{card,…}, 0 AP, at most one per turn (T-PLAY-1), not a card bought this turn (T-BUY-2);
+    // generated only here, in the mover's own actions step (T-PLAY-3)
     if (a[PLAYED] === 0) {
       for (let c = 1; c <= 10; c++) {
         if ((a[so + O_HAND + c] as number) - (a[BOUGHT + c] as number) > 0)
@@ -379,7 +380,10 @@ export class Position {
     return k;
   }
 
-  /** T-KNIGHT-ADD-1: a knight of `me` (other than `skip`) orthogonally next to q at level ≥ h(q). */
+  /**
+   * T-KNIGHT-ADD-1: a knight of `me` (other than `skip`) orthogonally next to q at level ≥ h(q).
+   * T-KNIGHT-ADD-2: any such anchor suffices, so the highest one decides; only own knights count.
+   */
   private hasAnchor(q: number, me: number, skip: number): boolean {
     const h = this.a[H + q] as number;
     const n = GRID.orthCount[q] as number;
@@ -565,7 +569,7 @@ export class Position {
           const hq = h[q] as number;
           let legal: boolean;
           if (hq >= 1) {
-            // 3. raise (T-BLOCK-2) and 4. every castle valid, at least 6 castles.
+            // 3. raise (T-BLOCK-2) and 4. every castle valid, at least 6 castles (T-GEO-7).
             const id = r.labels[q] as number;
             legal = hq + 1 <= (r.areas[id] as number) && badId < 0 && r.count >= 6;
           } else {
@@ -598,7 +602,10 @@ export class Position {
 
   // ---- playing moves ----
 
-  /** Plays a move code produced by `generate` (then the automatic bookkeeping, T-FLOW-4). */
+  /**
+   * Plays a move code produced by `generate` (then the automatic bookkeeping, T-FLOW-4). Played
+   * cards leave the game (T-DECK-2).
+   */
   play(c: number): void {
     if (this.depth >= this.plyMarks.length) {
       const bigger = new Int32Array(this.plyMarks.length * 2);
@@ -749,6 +756,7 @@ export class Position {
     const so = this.so(seat);
     this.add(AP_USED, 1);
     this.add(BOUGHT_N, 1);
+    // T-DECK-2: decks are never reshuffled; T-DRAFT-3: a second purchase repeats the draw.
     const shared = this.o.deckMode === 'shared';
     const nIdx = shared ? DECK_N : so + O_DECK_N;
     const base = shared ? DECK : so + O_DECK;
@@ -900,7 +908,7 @@ export class Position {
     this.w(CARRY_SPREAD, 0);
   }
 
-  /** T-REDIST-4: the next seat, round or phase. */
+  /** T-REDIST-4: the next seat, round or phase. A turn has at most 20 moves (T-FLOW-6). */
   private finishTurn(): void {
     const a = this.a;
     this.resetTurn();
@@ -956,6 +964,7 @@ export class Position {
   private endPhase(): void {
     const a = this.a;
     const phase = a[PHASE] as number;
+    // T-SCORE-4: the board as it stands after the phase's last turn; only knights score.
     const order = this.scoringOrder();
     // T-SCORE-3: all castles first (one movement each), then king bonuses, then the master card.
     const castles = castlePoints(this.heights, this.pieces, this.n);
@@ -975,7 +984,7 @@ export class Position {
     }
     const lps = a[LPS] as number;
     const low = this.lowest(lps);
-    let first = low; // T-ORDER-2
+    let first = low; // T-ORDER-2, and T-MASTER-ORDER-1 in the master version
     if (this.o.phaseStartPlayer === 'highest') first = this.leader(lps);
     if (this.o.roundOrder === 'leaderEachRound') first = this.leader(lps);
     this.w(PHASE, phase + 1);

@@ -55,6 +55,7 @@ export function kingBonus(
   const out = new Array<number>(n).fill(0);
   let king = -1;
   for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
+  // T-KING-3: the king's castle is the one under the king at scoring time (never eliminated).
   if (king < 0 || (heights[king] as number) === 0) return out;
   const r = labelRegions(GRID, heights, regionsBuf);
   const kid = r.labels[king];

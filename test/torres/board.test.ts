@@ -70,6 +70,23 @@ describe('geometry (T-GEO)', () => {
   });
 });
 
+describe('conservation (T-GEO-9)', () => {
+  it('T-GEO-9: supply + board + stacks + carry (+ the active stack) stays totalBlocks through a game', () => {
+    const total = (x: ReturnType<typeof torres.start>): number =>
+      x.supply +
+      x.turn.active +
+      x.heights.reduce((a, b) => a + b, 0) +
+      x.seats.reduce((a, p) => a + p.carry + p.stacks.reduce((u, v) => u + v, 0), 0);
+    let s = torres.start({ players: 3, seed: 2, carryOverBlocks: true });
+    expect(total(s)).toBe(92);
+    for (let i = 0; i < 400 && !torres.terminal(s); i++) {
+      const ms = torres.moves(s);
+      s = torres.apply(s, ms[(i * 7919) % ms.length] as (typeof ms)[number]);
+      expect(total(s)).toBe(92);
+    }
+  });
+});
+
 describe('placing blocks (T-BLOCK)', () => {
   it('T-BLOCK-1: no block without blocks left in the active stack; a block uses one', () => {
     expect(kinds(at({ h: 'c3=1', turn: { active: 0 } }), 'block')).toHaveLength(0);

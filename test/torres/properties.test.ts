@@ -79,11 +79,11 @@ function check(options: Partial<TorresOptions>, seed: number): void {
 describe('Torres properties over random complete games', () => {
   for (const players of [2, 3, 4]) {
     for (const deckMode of ['shared', 'perColour', 'draft', 'masterHand'] as const) {
-      it(`invariants hold at every ply: ${players} players, ${deckMode}`, () => {
+      it(`T-GEO-5, T-GEO-6, T-GEO-9, T-TRACK-2, T-END-2, T-PHASE-1: invariants at every ply, ${players} players, ${deckMode}`, () => {
         for (const seed of [1, 2]) check({ players, deckMode, seed: seed * 17 + players }, seed);
       });
     }
-    it(`invariants hold at every ply: ${players} players, master version`, () => {
+    it(`T-GEO-5, T-GEO-6, T-GEO-9, T-TRACK-2, T-END-2, T-PHASE-1: invariants at every ply, ${players} players, master version`, () => {
       for (const seed of [1, 2])
         check({ players, version: 'master', seed: seed * 5 + players }, seed);
     });
