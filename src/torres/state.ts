@@ -348,7 +348,8 @@ export function validateState(x: unknown): TorresState {
   const supply = int(x.supply, 'supply', 0, options.totalBlocks);
   const phase = int(x.phase, 'phase', 1, 3);
   const rounds = (stacksFor(options)[phase - 1] as readonly number[]).length;
-  const round = int(x.round, 'round', 0, rounds - 1);
+  // After the last turn of phase 3 the round counter stands at `rounds` (all rounds played).
+  const round = int(x.round, 'round', 0, x.step === 'over' ? rounds : rounds - 1);
   const order = list(x.order, 'order', n, n).map((v, i) => int(v, `order[${i}]`, 0, n - 1));
   for (let i = 0; i < n; i++)
     if (order[i] !== ((order[0] as number) + i) % n) fail('order', 'must be clockwise');

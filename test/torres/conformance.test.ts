@@ -41,6 +41,23 @@ const configs: { label: string; options: Partial<TorresOptions>; skip: number }[
 ];
 
 describe('torres conformance', () => {
+  // The last plies of complete games: phase-3 scoring, the master card and the terminal state.
+  for (const options of [
+    { players: 4, seed: 21 },
+    { players: 3, seed: 22, version: 'master' as const },
+  ]) {
+    runConformance(torres, {
+      label: `${options.players}p ${options.version ?? 'basic'}, the end of the game`,
+      start: () => {
+        const g = randomGame(torres, options, 5, { maxPlies: 3000, keepStates: true });
+        return g.states[g.states.length - 30] as (typeof g.states)[number];
+      },
+      runs: 4,
+      maxPlies: 60,
+      applyPerPly: 30,
+      endRule: (s) => s.step === 'over' && s.phase === 3,
+    });
+  }
   for (const c of configs) {
     runConformance(torres, {
       label: c.label,

@@ -118,6 +118,18 @@ describe('serialization', () => {
     expect(torres.serialize(torres.deserialize(text))).toBe(text);
     expect(() => torres.deserialize(JSON.stringify({ ...data, version: 2 }))).toThrow(/version/);
     expect(() => torres.deserialize('{')).toThrow(/JSON/);
+    // every state of complete games round-trips, including the final one
+    for (const options of [
+      { players: 2, seed: 1 },
+      { players: 4, version: 'master' as const, seed: 2 },
+    ]) {
+      const g = randomGame(torres, options, 3, { maxPlies: 3000, keepStates: true });
+      expect(g.finished).toBe(true);
+      for (const st of g.states)
+        expect(torres.serialize(torres.deserialize(torres.serialize(st)))).toBe(
+          torres.serialize(st),
+        );
+    }
   });
 
   it('deserialize validates every field and names it', () => {
