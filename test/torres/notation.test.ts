@@ -135,6 +135,7 @@ describe('serialization', () => {
   it('deserialize validates every field and names it', () => {
     const s = sample({ players: 3, seed: 6, deckMode: 'draft' }, 6, [80])[0] as TorresState;
     const base = JSON.parse(torres.serialize(s));
+    // biome-ignore lint/suspicious/noExplicitAny: mutating parsed JSON of any shape
     const cases: [string, (d: Record<string, any>) => void, RegExp][] = [
       ['unknown top field', (d) => (d.extra = 1), /extra/],
       ['missing state field', (d) => delete d.state.supply, /supply/],

@@ -65,7 +65,8 @@ function check(options: Partial<TorresOptions>, seed: number): void {
     const move = g.moves[i];
     if (next && move) {
       // T-END-2: scores never decrease
-      next.seats.forEach((p, k) => expect(p.score).toBeGreaterThanOrEqual(s.seats[k]?.score ?? 0));
+      for (const [k, p] of next.seats.entries())
+        expect(p.score).toBeGreaterThanOrEqual(s.seats[k]?.score ?? 0);
       // T-GEO-6: castles never merge, and plain placement never founds one
       if (!foundsOrRemoves(move)) expect(castles(next).count).toBe(c.count);
       if (move.kind === 'end' && s.step === 'actions') ends++;

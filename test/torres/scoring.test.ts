@@ -179,7 +179,7 @@ describe('end of game (T-END)', () => {
     for (const s of g.states) {
       const now = torres.score(s);
       expect(now).toEqual(s.seats.map((p) => p.score));
-      now.forEach((v, i) => expect(v).toBeGreaterThanOrEqual(prev[i] as number));
+      for (const [i, v] of now.entries()) expect(v).toBeGreaterThanOrEqual(prev[i] as number);
       prev = [...now];
     }
   });
