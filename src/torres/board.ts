@@ -55,17 +55,25 @@ export function markSteps(
   }
 }
 
-const reach = new Int32Array(64);
-const stackBuf = new Int16Array(64);
-let reachStamp = 0;
+const best = new Int32Array(64);
+const bestStamp = new Int32Array(64);
+let stampNow = 0;
+const headOf = new Int16Array(65);
+const poolCell = new Int16Array(1024);
+const poolNext = new Int16Array(1024);
 
 /**
  * T-DOOR-2: marks Door(from), the squares a knight on `from` reaches through castle doors for
  * 1 AP (T-DOOR-1: in at the knight's level, never rising inside, out at or below it; the worked
- * examples T-DOOR-3 and T-DOOR-4 are in the tests). For t = s, s−1, …, 0 (s = h(from)): R_t is everything reachable from the entrances
- * E = {N ∈ orth(from) : h(N) > s} through squares of height > t (pieces never block, T-GEO-8;
- * `from` itself is passable below its top), and X_t = the free squares D ≠ from next to R_t
- * with h(D) ≤ t. Door(from) = ∪ X_t. Returns the number of entrances (0 = no door, T-DOOR-5).
+ * examples T-DOOR-3 and T-DOOR-4 are in the tests).
+ *
+ * The spec defines it level by level: for t = s, s−1, …, 0 (s = h(from)), R_t is everything
+ * reachable from the entrances E = {N ∈ orth(from) : h(N) > s} through squares of height > t
+ * (pieces never block, T-GEO-8; `from` itself is passable below its top), and X_t = the free
+ * squares D ≠ from next to R_t with h(D) ≤ t; Door(from) = ∪ X_t. This computes the same set
+ * with one widest-path pass: best(Q) = the largest t with Q ∈ R_t, found by processing levels
+ * from s down (a bucket queue), and D is an exit of Q exactly when h(D) ≤ best(Q). Returns the
+ * number of entrances (0 = no door, T-DOOR-5).
  */
 export function markDoors(
   heights: ArrayLike<number>,
@@ -76,36 +84,44 @@ export function markDoors(
 ): number {
   const s = heights[from] as number;
   const nf = GRID.orthCount[from] as number;
+  const st = ++stampNow;
+  let used = 0;
   let entrances = 0;
+  for (let t = 0; t <= s; t++) headOf[t] = -1;
   for (let k = 0; k < nf; k++) {
-    if ((heights[GRID.orth[4 * from + k] as number] as number) > s) entrances++;
+    const e = GRID.orth[4 * from + k] as number;
+    if ((heights[e] as number) > s) {
+      entrances++;
+      bestStamp[e] = st;
+      best[e] = s;
+      poolCell[used] = e;
+      poolNext[used] = headOf[s] as number;
+      headOf[s] = used++;
+    }
   }
   if (entrances === 0) return 0; // T-DOOR-5
   for (let t = s; t >= 0; t--) {
-    // R_t by flood fill from E through squares with h > t.
-    reachStamp++;
-    let sp = 0;
-    for (let k = 0; k < nf; k++) {
-      const e = GRID.orth[4 * from + k] as number;
-      if ((heights[e] as number) > s && reach[e] !== reachStamp) {
-        reach[e] = reachStamp;
-        stackBuf[sp++] = e;
-      }
-    }
-    while (sp > 0) {
-      const q = stackBuf[--sp] as number;
+    while ((headOf[t] as number) >= 0) {
+      const node = headOf[t] as number;
+      headOf[t] = poolNext[node] as number;
+      const q = poolCell[node] as number;
+      if (best[q] !== t) continue; // improved since it was queued
       const n = GRID.orthCount[q] as number;
       for (let k = 0; k < n; k++) {
         const d = GRID.orth[4 * q + k] as number;
         const hd = heights[d] as number;
-        if (hd > t) {
-          if (reach[d] !== reachStamp) {
-            reach[d] = reachStamp;
-            stackBuf[sp++] = d;
+        // X_t: a door of q faces d at level t ≥ h(d); the knight steps out onto d.
+        if (hd <= t && d !== from && (occ[d] as number) === 0) marks[d] = stamp;
+        if (hd > 0) {
+          // Inside the castle the knight passes d at level ≤ h(d) − 1 and never rises (R_t).
+          const v = hd - 1 < t ? hd - 1 : t;
+          if (bestStamp[d] !== st || (best[d] as number) < v) {
+            bestStamp[d] = st;
+            best[d] = v;
+            poolCell[used] = d;
+            poolNext[used] = headOf[v] as number;
+            headOf[v] = used++;
           }
-        } else if (d !== from && (occ[d] as number) === 0) {
-          // X_t: a door of q faces d at level t ≥ h(d); the knight steps out onto d.
-          marks[d] = stamp;
         }
       }
     }

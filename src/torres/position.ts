@@ -131,7 +131,6 @@ const key1 = (i: number, v: number): number => mix(Math.imul(i + 1, 0x9e3779b1) 
 const key2 = (i: number, v: number): number =>
   mix(Math.imul(i + 7, 0x85ebca77) ^ Math.imul(v + 3, 0xc2b2ae3d));
 
-const regionsA: Regions = makeRegions(GRID);
 const regionsB: Regions = makeRegions(GRID);
 
 /** The compact mutable position (see the module comment). */
@@ -155,6 +154,10 @@ export class Position {
   private plyMarks: Int32Array = new Int32Array(256);
   private depth = 0;
   private readonly marks = new Int32Array(64);
+  /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
+  private readonly castles: Regions = makeRegions(GRID);
+  private castlesAt = -1;
+  private heightsVersion = 0;
   private stamp = 0;
 
   constructor(o: TorresOptions, a: Int32Array) {
@@ -202,6 +205,7 @@ export class Position {
     this.log[this.logLen++] = i;
     this.log[this.logLen++] = old;
     this.a[i] = v;
+    if (i < 64) this.heightsVersion++;
     this.lo = (this.lo ^ key1(i, old) ^ key1(i, v)) >>> 0;
     this.hi = (this.hi ^ key2(i, old) ^ key2(i, v)) >>> 0;
   }
@@ -239,6 +243,15 @@ export class Position {
     return (this.a[P + q] as number) === 0;
   }
 
+  /** T-GEO-4: the castles of the current heights (cached until a height changes). */
+  regions(): Regions {
+    if (this.castlesAt !== this.heightsVersion) {
+      labelRegions(GRID, this.heights, this.castles);
+      this.castlesAt = this.heightsVersion;
+    }
+    return this.castles;
+  }
+
   // ---- move generation ----
 
   /** Writes the legal move codes at `out[off..]` in the stable order; returns the count. */
@@ -255,7 +268,7 @@ export class Position {
       case S_SETUP_KNIGHT:
       case S_SETUP_KING: {
         // T-SETUP-3 / T-SETUP-4: a free castle square of a castle holding no knight.
-        const r = labelRegions(GRID, this.heights, regionsA);
+        const r = this.regions();
         const taken = new Uint8Array(r.count);
         for (let q = 0; q < 64; q++) {
           const p = a[P + q] as number;
@@ -344,7 +357,7 @@ export class Position {
     const me = seat + 1;
     const so = this.so(seat);
     const left = (a[AP_LIMIT] as number) - (a[AP_USED] as number); // T-FLOW-2
-    const r = labelRegions(GRID, this.heights, regionsA);
+    const r = this.regions();
     // block{to}, 1 AP (T-BLOCK-1)
     if ((a[ACTIVE] as number) >= 1 && left >= 1) {
       for (let q = 0; q < 64; q++)
@@ -352,8 +365,18 @@ export class Position {
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
     if ((a[so + O_KOFF] as number) >= 1 && left >= 2) {
-      for (let q = 0; q < 64; q++)
-        if (this.free(q) && this.hasAnchor(q, me, -1)) out[k++] = code(K_KNIGHT, 0, q, 0, 0);
+      // T-KNIGHT-ADD-2: mark the free neighbours of every own knight at its level or lower.
+      const st = ++this.stamp;
+      for (let f = 0; f < 64; f++) {
+        if (a[P + f] !== me) continue;
+        const hf = a[H + f] as number;
+        const n = GRID.orthCount[f] as number;
+        for (let i = 0; i < n; i++) {
+          const d = GRID.orth[4 * f + i] as number;
+          if (a[P + d] === 0 && (a[H + d] as number) <= hf) this.marks[d] = st;
+        }
+      }
+      for (let q = 0; q < 64; q++) if (this.marks[q] === st) out[k++] = code(K_KNIGHT, 0, q, 0, 0);
     }
     // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3)
     if (left >= 1) {
@@ -631,6 +654,7 @@ export class Position {
       const i = this.log[--this.logLen] as number;
       const v = this.a[i] as number;
       this.a[i] = old;
+      if (i < 64) this.heightsVersion++;
       this.lo = (this.lo ^ key1(i, v) ^ key1(i, old)) >>> 0;
       this.hi = (this.hi ^ key2(i, v) ^ key2(i, old)) >>> 0;
     }
