@@ -567,12 +567,19 @@ export class Position {
     for (let f = 0; f < 64; f++) {
       const hf = a[H + f] as number;
       if (hf < 1 || !this.free(f)) continue; // an empty block, not under the king (T-KING-2)
-      // 1. Lift the block: S′ (raw writes, restored below; the hash is not touched).
-      h[f] = hf - 1;
-      const r = labelRegions(GRID, h, regionsB);
+      // 1. Lift the block: S′. Lifting from a stack of 2 or more changes no castle's squares
+      // (and cannot make one too tall), so S′ has the current castles; only a lifted foundation
+      // block (h = 1) needs a fresh labelling (raw writes, restored below; no hash change).
+      let r: Regions;
       let ok = true;
-      // 2. The rest of the old castle must not split.
-      if (hf === 1) {
+      let badId = -1;
+      if (hf > 1) {
+        r = this.regions();
+      } else {
+        h[f] = 0;
+        r = labelRegions(GRID, h, regionsB);
+        h[f] = hf;
+        // 2. The rest of the old castle must not split.
         let id = -1;
         const n = GRID.orthCount[f] as number;
         for (let i = 0; i < n; i++) {
@@ -581,11 +588,10 @@ export class Position {
           if (id >= 0 && l !== id) ok = false;
           id = l;
         }
+        // A castle of S′ taller than its area can only be the lifted castle; at most one.
+        for (let c = 0; c < r.count; c++)
+          if ((r.tops[c] as number) > (r.areas[c] as number)) badId = c;
       }
-      // A castle of S′ taller than its area can only be the lifted castle; at most one.
-      let badId = -1;
-      for (let id = 0; id < r.count; id++)
-        if ((r.tops[id] as number) > (r.areas[id] as number)) badId = id;
       if (ok) {
         for (let q = 0; q < 64; q++) {
           if (q === f || !this.free(q)) continue;
@@ -618,7 +624,6 @@ export class Position {
           if (legal) out[k++] = code(K_PLAY, f, q, 0, MOVE_BLOCK);
         }
       }
-      h[f] = hf;
     }
     return k;
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_NAMES, squareIndex, torres } from '../../src/torres/index.js';
+import { randomGame } from '../../src/core/random-game.js';
+import { regionsOf } from '../../src/geometry/grid.js';
+import { CARD_NAMES, GRID, squareIndex, squareName, torres } from '../../src/torres/index.js';
 import { at, expectSet, kinds, play, targets, texts } from './helpers.js';
 
 const fromTo = (s: ReturnType<typeof at>, card: string): string[] =>
@@ -234,5 +236,71 @@ describe('deck modes (T-DECK, T-DRAFT)', () => {
     const one = play(at({ options: { deckMode: 'draft' }, me: { deck: ['diagonal'] } }), 'buy');
     expect(one.step).toBe('actions');
     expect(one.seats[0]?.hand).toEqual(['diagonal']);
+  });
+});
+
+describe('T-CARD-MOVEBLOCK-1 against a literal oracle', () => {
+  // The spec's four steps, written out naively with the grid helper on copies of the board.
+  function oracle(s: ReturnType<typeof at>): string[] {
+    const out: string[] = [];
+    const castleCount = (h: number[]): number => regionsOf(GRID, h).length;
+    const valid = (h: number[]): boolean =>
+      regionsOf(GRID, h).every((r) => Math.max(...r.map((q) => h[q] as number)) <= r.length);
+    for (let f = 0; f < 64; f++) {
+      if ((s.heights[f] as number) < 1 || s.pieces[f] !== null) continue;
+      const lifted = [...s.heights];
+      lifted[f] = (lifted[f] as number) - 1;
+      if (lifted[f] === 0) {
+        const before = regionsOf(GRID, s.heights).find((r) => r.includes(f)) as number[];
+        const rest = before.filter((q) => q !== f);
+        const after = regionsOf(GRID, lifted);
+        if (rest.length > 0 && !after.some((r) => rest.every((q) => r.includes(q)))) continue; // split
+      }
+      for (let t = 0; t < 64; t++) {
+        if (t === f || s.pieces[t] !== null) continue;
+        const regs = regionsOf(GRID, lifted);
+        const adj = new Set(
+          regs.flatMap((r, i) =>
+            r.some((q) => Math.abs((q & 7) - (t & 7)) + Math.abs((q >> 3) - (t >> 3)) === 1)
+              ? [i]
+              : [],
+          ),
+        );
+        const ht = lifted[t] as number;
+        if (ht >= 1) {
+          const area = (regs.find((r) => r.includes(t)) as number[]).length;
+          if (ht + 1 > area) continue;
+        } else if (adj.size >= 2) continue;
+        const final = [...lifted];
+        final[t] = ht + 1;
+        if (!valid(final) || castleCount(final) < 6) continue;
+        out.push(`${squareName(f)}-${squareName(t)}`);
+      }
+    }
+    return out.sort();
+  }
+
+  it('T-CARD-MOVEBLOCK-1: the generated moves equal the literal reading on random mid-game boards', () => {
+    let checked = 0;
+    let total = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const g = randomGame(torres, { players: 2 + (seed % 3), seed }, seed, {
+        maxPlies: 3000,
+        keepStates: true,
+      });
+      for (let i = 20; i < g.states.length; i += 37) {
+        const st = g.states[i] as ReturnType<typeof at>;
+        const s = at({
+          state: { heights: st.heights, pieces: st.pieces },
+          me: { hand: ['moveBlock'] },
+        });
+        const want = oracle(s);
+        expect(fromTo(s, 'moveBlock').sort(), `seed ${seed} ply ${i}`).toEqual(want);
+        checked++;
+        total += want.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(total).toBeGreaterThan(1000);
   });
 });
