@@ -325,18 +325,33 @@ export function alphaBetaBot<S, M, O>(
       if (n === 0) throw new RulesError('INVALID_STATE', 'alpha-beta: no legal move');
       bestLine = [moves[0] as number];
     }
-    // Decode the line, checking each move is legal where it is played.
+    // Decode the line, checking each move is legal where it is played. Where the line was cut
+    // (a table hit below the root), continue along the table's best moves.
     const pv: M[] = [];
     let played = 0;
-    for (const code of bestLine) {
-      if (cursor.terminal()) break;
+    const isLegal = (code: number): boolean => {
       const n = cursor.generate(moves, 0);
-      let legal = false;
-      for (let i = 0; i < n; i++) if (moves[i] === code) legal = true;
-      if (!legal) break;
+      for (let i = 0; i < n; i++) if (moves[i] === code) return true;
+      return false;
+    };
+    for (const code of bestLine) {
+      if (cursor.terminal() || !isLegal(code)) break;
       pv.push(cursor.decode(code));
       cursor.play(code);
       played++;
+    }
+    if (played === bestLine.length && !timedOut) {
+      while (played < maxPly && ttEntries > 0 && !cursor.terminal()) {
+        const h = cursor.hash();
+        const slot = h & ttMask;
+        if (ttFlag[slot] === 0 || ttLo[slot] !== (h | 0)) break;
+        if (ttHi[slot] !== (Math.floor(h / 0x100000000) | 0)) break;
+        const code = ttMove[slot] as number;
+        if (!isLegal(code)) break;
+        pv.push(cursor.decode(code));
+        cursor.play(code);
+        played++;
+      }
     }
     for (let i = 0; i < played; i++) cursor.undo();
     const proven = Math.abs(bestScore) >= WIN_BOUND;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perft } from '../../src/core/perft.js';
-import { Rng } from '../../src/core/rng.js';
 import { randomPlayout } from '../../src/core/random-game.js';
+import { Rng } from '../../src/core/rng.js';
 import { runConformance } from '../support/conformance.js';
 import { connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
