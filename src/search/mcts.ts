@@ -82,7 +82,10 @@ class Node {
   /** Children by move key. */
   children: Map<number | string, Node> | null = null;
   constructor(
-    /** The move's code in the position it was expanded in. */
+    /**
+     * The move's code in the position it was expanded in. Without hidden information that is
+     * the code in every visit; with it, the code is looked up again by key in each sample.
+     */
     readonly code: number,
     /** The seat that played it (-1 at the root). */
     readonly mover: number,
@@ -127,12 +130,14 @@ export function mctsBot<S, M, O>(
 
   let buffer = new Int32Array(0);
   let scratch: Node[] = [];
+  let scratchCodes = new Int32Array(0);
   const pathNodes: Node[] = [];
 
   const ensureBuffers = (maxMoves: number): void => {
     if (buffer.length < maxMoves) {
       buffer = new Int32Array(maxMoves);
       scratch = new Array<Node>(maxMoves);
+      scratchCodes = new Int32Array(maxMoves);
     }
   };
 
@@ -227,7 +232,9 @@ export function mctsBot<S, M, O>(
           else {
             // Availability: this move was legal on this visit (always so without hidden info).
             child.avail++;
-            scratch[known++] = child;
+            scratch[known] = child;
+            // The child's move may have another code in this sample (apply path: its index).
+            scratchCodes[known++] = code;
           }
         }
         if (untried > 0) {
@@ -242,6 +249,7 @@ export function mctsBot<S, M, O>(
           break;
         }
         let best = scratch[0] as Node;
+        let bestCode = scratchCodes[0] as number;
         let bestValue = Number.NEGATIVE_INFINITY;
         for (let i = 0; i < known; i++) {
           const child = scratch[i] as Node;
@@ -250,9 +258,10 @@ export function mctsBot<S, M, O>(
           if (value > bestValue) {
             bestValue = value;
             best = child;
+            bestCode = scratchCodes[i] as number;
           }
         }
-        cursor.play(best.code);
+        cursor.play(bestCode);
         nodes++;
         depth++;
         pathNodes.push(best);

@@ -53,7 +53,7 @@ describe('random bot and random stream', () => {
       limits: { iterations: 50 },
     });
     expect(rec.finished).toBe(true);
-    expect(rec.moves.length).toBe(15);
+    expect(rec.moves.length).toBe(24);
     expect(rec.result.length).toBe(3);
   });
 });

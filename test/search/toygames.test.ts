@@ -28,7 +28,7 @@ describe('toy games used by the bot tests', () => {
     const s = tricks.start({ seed: 3 });
     const o = tricks.observe?.(s, 0);
     expect(o?.hands[0]).toEqual(s.hands[0]);
-    expect(o?.hands[1]).toEqual([0, 0, 0]);
+    expect(o?.hands[1]).toEqual([0, 0, 0, 0, 0]);
     expect(o?.stock.every((c) => c === 0)).toBe(true);
     expect(o?.rng).toEqual([0, 0, 0, 0]);
     expect(tricks.moves(o as typeof s)).toEqual(tricks.moves(s));
@@ -44,7 +44,32 @@ describe('toy games used by the bot tests', () => {
       const d = determinizeTricks(o, seat, rng);
       expect(tricks.observe?.(d, seat)).toEqual(o);
       const all = [...d.hands.flat(), ...d.stock, ...d.trick, ...d.played].sort((a, b) => a - b);
-      expect(all).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+      expect(all).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     }
+  });
+
+  it('tricks: a seat must follow the suit led when it can, and the best card of that suit wins', () => {
+    // Suits: 1-6, 7-12, 13-18, 19-24. Seat 0 led 8 (suit 1); seat 1 holds 3 and 12.
+    const s = tricks.deserialize(
+      JSON.stringify({
+        hands: [
+          [1, 2],
+          [3, 12],
+          [13, 20],
+        ],
+        stock: [],
+        trick: [8],
+        played: [4, 5, 6, 7, 9, 10, 11, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24],
+        leader: 0,
+        points: [0, 0, 0],
+        rng: [1, 2, 3, 4],
+      }),
+    );
+    expect(tricks.moves(s)).toEqual([{ card: 12 }]);
+    const after = tricks.apply(s, { card: 12 });
+    expect(tricks.moves(after)).toEqual([{ card: 13 }, { card: 20 }]); // void in suit 1
+    const done = tricks.apply(after, { card: 20 });
+    expect(done.leader).toBe(1); // 12 beats 8; 20 is off-suit
+    expect(done.points).toEqual([0, 2 + 6 + 2, 0]);
   });
 });

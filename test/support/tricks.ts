@@ -1,12 +1,14 @@
 /**
- * "Tricks": a tiny 3-player trick-taking game with **chance** and **hidden information**, to
+ * "Tricks": a small 3-player trick-taking game with **chance** and **hidden information**, to
  * test multi-seat MCTS and determinization. No fast path (bots use `apply`).
  *
- * Cards 1..15. Each seat holds 3 cards, the other 6 form a face-down stock. In turn from the
- * leader, each seat plays one card of its hand; the highest card wins the trick, and its
- * player scores the sum of the three cards and leads the next trick. Then, from the winner on,
- * every seat draws a card while the stock lasts: the card is drawn at random with the RNG held
- * in the state (chance). The game ends when all hands are empty (5 tricks); scores are points.
+ * 24 cards: 4 suits of ranks 1..6 (card `c` has suit `⌊(c−1)/6⌋`, rank `(c−1) mod 6 + 1`).
+ * Each seat holds 5 cards, the other 9 form a face-down stock. In turn from the leader, each
+ * seat plays a card, following the suit led when it can; the highest card of the suit led wins
+ * the trick, its player scores the sum of the three ranks and leads the next trick. Then, from
+ * the winner on, every seat draws a card while the stock lasts: drawn at random with the RNG
+ * held in the state (chance). The game ends when all hands are empty (8 tricks); scores are
+ * points.
  *
  * Hidden: the other seats' hands, the stock and the RNG. `observe(s, seat)` replaces them by
  * zeros (unknown cards, a blank RNG), keeping their sizes. {@link determinizeTricks} deals
@@ -38,18 +40,30 @@ export interface TricksMove {
 }
 
 const SEATS = 3;
-const CARDS = 15;
-const HAND = 3;
+const RANKS = 6;
+const SUITS = 4;
+const CARDS = RANKS * SUITS;
+const HAND = 5;
 
 const toMoveOf = (s: TricksState): number => (s.leader + s.trick.length) % SEATS;
 const isOver = (s: TricksState): boolean => s.hands.every((h) => h.length === 0);
 const sorted = (xs: readonly number[]): number[] => xs.slice().sort((a, b) => a - b);
 
+/** Suit 0..3 and rank 1..6 of a card 1..24. */
+export const suitOf = (card: number): number => Math.floor((card - 1) / RANKS);
+export const rankOf = (card: number): number => ((card - 1) % RANKS) + 1;
+
 function legal(s: TricksState): TricksMove[] {
   if (isOver(s)) return [];
   const hand = s.hands[toMoveOf(s)] ?? [];
+  const led = s.trick.length > 0 ? suitOf(s.trick[0] as number) : -1;
+  // Follow suit when able.
+  const follow = led >= 0 && hand.some((c) => c > 0 && suitOf(c) === led);
   const out: TricksMove[] = [];
-  for (const card of hand) if (card > 0 && !out.some((m) => m.card === card)) out.push({ card });
+  for (const card of hand) {
+    if (card <= 0 || (follow && suitOf(card) !== led)) continue;
+    if (!out.some((m) => m.card === card)) out.push({ card });
+  }
   return out;
 }
 
@@ -82,15 +96,22 @@ export const tricks: Game<TricksState, TricksMove, TricksOptions> = {
     if (!Number.isInteger(m?.card) || m.card < 1 || !hand.includes(m.card)) {
       throw new RulesError('ILLEGAL_MOVE', `seat ${seat} does not hold card ${String(m?.card)}`);
     }
+    if (!legal(s).some((x) => x.card === m.card)) {
+      throw new RulesError('ILLEGAL_MOVE', `card ${m.card} does not follow the suit led`);
+    }
     const hands = s.hands.map((h, i) => (i === seat ? h.filter((c) => c !== m.card) : h.slice()));
     const trick = [...s.trick, m.card];
     if (trick.length < SEATS) return { ...s, hands, trick };
     // The trick is complete: score it, then draw from the winner on.
+    const led = suitOf(trick[0] as number);
     let best = 0;
-    for (let i = 1; i < SEATS; i++) if ((trick[i] ?? 0) > (trick[best] ?? 0)) best = i;
+    for (let i = 1; i < SEATS; i++) {
+      const c = trick[i] as number;
+      if (suitOf(c) === led && rankOf(c) > rankOf(trick[best] as number)) best = i;
+    }
     const winner = (s.leader + best) % SEATS;
     const points = s.points.slice();
-    points[winner] = (points[winner] ?? 0) + trick.reduce((a, b) => a + b, 0);
+    points[winner] = (points[winner] ?? 0) + trick.reduce((a, c) => a + rankOf(c), 0);
     const stock = s.stock.slice();
     let rng = s.rng;
     for (let k = 0; k < SEATS && stock.length > 0; k++) {
