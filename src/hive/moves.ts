@@ -102,7 +102,10 @@ function nextSeen(): number {
   return seenStamp;
 }
 
-/** Sort key: rank (placements by slot, then the mover's pieces, then the opponent's), r, q. */
+/**
+ * Sort key of a destination: `rank` (the mover's pieces by slot, then the opponent's thrown
+ * pieces), then `r`, then `q` relative to the anchor (the order of H-MOVESET-3).
+ */
 function key(rank: number, c: number): number {
   return (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32);
 }
@@ -117,7 +120,7 @@ function add(p: number, c: number): void {
   marks[i] = stamp;
   const slot = p % SLOTS;
   const own = p >= SLOTS ? 1 : 0;
-  out[n++] = key((own === mover ? 14 : 28) + slot, c);
+  out[n++] = key((own === mover ? 0 : SLOTS) + slot, c);
 }
 
 // ---- H-MOVE-4 / H-MOVE-5 -------------------------------------------------------------------
@@ -442,50 +445,42 @@ function placementCells(pos: Position, cells: Int32Array): number {
 
 const placeCells = new Int32Array(CELLS);
 
+/** Sorts `buf[from..to)` ascending (insertion sort: the runs here are short or nearly sorted). */
+function insertionSort(buf: Int32Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const v = buf[i] as number;
+    let j = i - 1;
+    while (j >= from && (buf[j] as number) > v) {
+      buf[j + 1] = buf[j] as number;
+      j--;
+    }
+    buf[j + 1] = v;
+  }
+}
+
 /**
- * Writes every legal move of `pos` into `buf` from `offset` (H-MOVESET-3 order) and returns how
- * many. H-TURN-1: each is one placement, one movement or ability use, or the forced pass. A forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
+ * §4: writes the placements of the side to move, by kind (Q S B G A M L P) and then by (r, q)
+ * of the destination (H-MOVESET-3).
  */
-export function generate(pos: Position, buf: Int32Array, offset: number): number {
-  if (pos.result !== 0) return 0;
-  P = pos;
-  height = pos.height;
-  top = pos.top;
-  out = buf;
-  n = offset;
-  mover = pos.ply & 1;
-  const ac = pos.anchorCell();
-  anchorQ = cellQ(ac);
-  anchorR = cellR(ac);
-  nextStamp();
-  const turn = (pos.ply >> 1) + 1; // H-TURN-2
-  const queen = mover * SLOTS;
-  const queenInPlay = pos.cell[queen] !== -1;
-  // H-PLACE-6: Queen still in hand on the 4th turn or later -> only Queen placements.
-  const mustPlaceQueen = !queenInPlay && turn >= 4;
+function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): void {
   let inHand = false;
   for (let s = 0; s < SLOTS && !inHand; s++) {
     const p = mover * SLOTS + s;
     inHand = pos.inGame[p] === 1 && pos.cell[p] === -1;
   }
-  const nc = inHand ? placementCells(pos, placeCells) : 0;
-  // Order the placement cells once by (r, q) (H-MOVESET-3), so each kind's run is sorted.
+  if (!inHand) return;
+  const nc = placementCells(pos, placeCells);
+  // Order the cells once by (r, q), so each kind's run comes out sorted.
   for (let i = 0; i < nc; i++) {
     const c = placeCells[i] as number;
     placeCells[i] = (key(0, c) << 12) | c;
   }
-  for (let i = 1; i < nc; i++) {
-    const v = placeCells[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (placeCells[j] as number) > v) {
-      placeCells[j + 1] = placeCells[j] as number;
-      j--;
-    }
-    placeCells[j + 1] = v;
-  }
+  insertionSort(placeCells, 0, nc);
   for (let i = 0; i < nc; i++) placeCells[i] = (placeCells[i] as number) & (CELLS - 1);
+  // H-PLACE-6: a Queen still in hand on the 4th turn or later -> only Queen placements.
+  const onlyQueen = !queenInPlay && turn >= 4;
   for (let kind = 0; kind < KINDS; kind++) {
-    if (mustPlaceQueen && kind !== QUEEN) break;
+    if (onlyQueen && kind !== QUEEN) break;
     // H-PLACE-5: no Queen on the first turn (tournament opening).
     if (kind === QUEEN && turn === 1 && pos.rules.tournamentOpening) continue;
     // H-PLACE-7: only the lowest-numbered piece of a kind in hand may be placed.
@@ -503,6 +498,29 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     const base = piece * CELLS;
     for (let i = 0; i < nc; i++) out[n++] = base + (placeCells[i] as number);
   }
+}
+
+/**
+ * Writes every legal move of `pos` into `buf` from `offset` (H-MOVESET-3 order) and returns how
+ * many. H-TURN-1: each is one placement, one movement or ability use, or the forced pass. A
+ * forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
+ */
+export function generate(pos: Position, buf: Int32Array, offset: number): number {
+  if (pos.result !== 0) return 0;
+  P = pos;
+  height = pos.height;
+  top = pos.top;
+  out = buf;
+  n = offset;
+  mover = pos.ply & 1;
+  const ac = pos.anchorCell();
+  anchorQ = cellQ(ac);
+  anchorR = cellR(ac);
+  nextStamp();
+  const turn = (pos.ply >> 1) + 1; // H-TURN-2
+  const queen = mover * SLOTS;
+  const queenInPlay = pos.cell[queen] !== -1;
+  generatePlacements(pos, turn, queenInPlay);
   // Movements are collected as sort keys from here on.
   const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
@@ -521,24 +539,13 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     buf[offset] = PASS; // H-TURN-3 / H-MOVESET-2
     return 1;
   }
-  // Sort the movement keys (insertion sort: they arrive grouped by piece), then decode them.
-  for (let i = moveStart + 1; i < n; i++) {
-    const v = buf[i] as number;
-    let j = i - 1;
-    while (j >= moveStart && (buf[j] as number) > v) {
-      buf[j + 1] = buf[j] as number;
-      j--;
-    }
-    buf[j + 1] = v;
-  }
+  // Sort the movement keys (rank, r, q): they arrive grouped by piece. Then decode them.
+  insertionSort(buf, moveStart, n);
   for (let i = moveStart; i < n; i++) {
     const k = buf[i] as number;
     const rank = k >> 12;
     const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
-    let p: number;
-    if (rank < 14) p = mover * SLOTS + rank;
-    else if (rank < 28) p = mover * SLOTS + rank - 14;
-    else p = (1 - mover) * SLOTS + rank - 28;
+    const p = rank < SLOTS ? mover * SLOTS + rank : (1 - mover) * SLOTS + rank - SLOTS;
     buf[i] = p * CELLS + c;
   }
   return n - offset;
