@@ -21,6 +21,7 @@ import {
   VN_HI,
   VN_LO,
 } from './board.js';
+import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
   formatMoveText,
@@ -32,7 +33,7 @@ import {
   validatePosition,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { CoerceoPosition, MAX_MOVES } from './position.js';
+import { CoerceoPosition } from './position.js';
 import { LIVE, outcomeOf, scoreOf } from './rules.js';
 import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 

@@ -1,18 +1,15 @@
 /**
- * The compact mutable Coerceo position: move generation, turn execution (step or exchange,
- * tile removal, capture), end-of-game evaluation, `play`/`undo` and an incremental Zobrist
- * hash. It is the only move generator: `coerceo.moves`/`apply` wrap it, search and perft use it
- * directly.
+ * The compact mutable Coerceo position: turn execution (step or exchange, tile removal,
+ * capture), end-of-game evaluation, `play`/`undo` and an incremental Zobrist hash, over the
+ * move generator of `moves.ts`. `coerceo.moves`/`apply` wrap it; search and perft use it
+ * directly, so the two paths cannot disagree.
  *
  * Layout (see `board.ts`): per colour a 57-bit piece set in two 32-bit words; the present tiles
  * as a 19-bit set plus its expansion to colour-index bits (`pLo/pHi`, the existing fields of
  * either colour); tiles held and piece counts per colour. `play` pushes a 16-int snapshot on a
  * typed-array stack and `undo` pops it, so undo is exact by construction.
  *
- * Integer moves are relative to the side to move: a step is `from | to << 6` (colour indices of
- * the mover's colour), an exchange `EXCHANGE | target` (colour index of the opponent's colour).
- * Moves are generated in canonical notation order (C-MOVE-2): steps by origin then destination
- * (colour-index order is field-id order, which is notation order), then exchanges by target.
+ * Integer moves are relative to the side to move (see `moves.ts`).
  *
  * @module
  */
@@ -20,13 +17,10 @@ import type { SearchPosition } from '../core/game.js';
 import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
 import {
   COLOUR_FIELDS,
-  colourIndex,
   EN_HI,
   EN_LO,
   FACE_HI,
   FACE_LO,
-  fieldByName,
-  fieldColour,
   fieldName,
   fieldOf,
   popcount,
@@ -34,19 +28,19 @@ import {
   TILE_COUNT,
   TILE_HI,
   TILE_LO,
-  VN_HI,
-  VN_LO,
 } from './board.js';
+import {
+  decodeMove,
+  EXCHANGE,
+  encodeMove,
+  MAX_MOVES,
+  writeExchanges,
+  writeSteps,
+} from './moves.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, LIVE, scoreOf, statusCode } from './rules.js';
 import { cascadeRemoval } from './tiles.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
-
-/** Flag bit of an exchange in the integer move encoding. */
-export const EXCHANGE: number = 1 << 12;
-
-/** Upper bound on legal moves: 18 pieces × 6 steps + 18 exchange targets. */
-export const MAX_MOVES: number = 18 * 6 + 18;
 
 // Snapshot layout on the undo stack.
 const S_WLO = 0;
@@ -315,55 +309,31 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   generate(out: Int32Array, offset: number): number {
     if (this.status !== LIVE) return 0;
-    let n = this.generateSteps(out, offset);
-    // C-EXCHANGE-1 / C-EXCHANGE-4: with enough held tiles, any opponent piece may be taken,
-    // whether or not a step exists; after the steps (notation order: 'x' > 'a'..'e').
     const white = this.side === 0;
+    let n = this.generateSteps(out, offset);
     if ((white ? this.heldW : this.heldB) >= this.exchangeCost) {
-      let lo = white ? this.bLo : this.wLo;
-      let hi = white ? this.bHi : this.wHi;
-      while (lo !== 0) {
-        out[offset + n++] = EXCHANGE | (31 - Math.clz32(lo & -lo));
-        lo &= lo - 1;
-      }
-      while (hi !== 0) {
-        out[offset + n++] = EXCHANGE | (63 - Math.clz32(hi & -hi));
-        hi &= hi - 1;
-      }
+      n += writeExchanges(
+        out,
+        offset + n,
+        white ? this.bLo : this.wLo,
+        white ? this.bHi : this.wHi,
+      );
     }
     return n;
   }
 
-  /**
-   * C-MOVE-1: every step of the side to move — one own piece to an empty, existing vertex
-   * neighbour (same colour, so nothing is displaced and nothing blocks).
-   */
+  /** C-MOVE-1: every step of the side to move (see `moves.ts`). */
   generateSteps(out: Int32Array, offset: number): number {
     const white = this.side === 0;
-    const oLo = white ? this.wLo : this.bLo;
-    const oHi = white ? this.wHi : this.bHi;
-    const freeLo = this.pLo & ~oLo;
-    const freeHi = this.pHi & ~oHi;
-    const base = white ? 0 : COLOUR_FIELDS;
-    let n = offset;
-    for (let w = 0; w < 2; w++) {
-      let bits = w === 0 ? oLo : oHi;
-      while (bits !== 0) {
-        const from = 31 - Math.clz32(bits & -bits) + 32 * w;
-        bits &= bits - 1;
-        let dLo = (VN_LO[base + from] as number) & freeLo;
-        let dHi = (VN_HI[base + from] as number) & freeHi;
-        while (dLo !== 0) {
-          out[n++] = from | ((31 - Math.clz32(dLo & -dLo)) << 6);
-          dLo &= dLo - 1;
-        }
-        while (dHi !== 0) {
-          out[n++] = from | ((63 - Math.clz32(dHi & -dHi)) << 6);
-          dHi &= dHi - 1;
-        }
-      }
-    }
-    return n - offset;
+    return writeSteps(
+      out,
+      offset,
+      white ? 0 : COLOUR_FIELDS,
+      white ? this.wLo : this.bLo,
+      white ? this.wHi : this.bHi,
+      this.pLo,
+      this.pHi,
+    );
   }
 
   /** Plays a move produced by `generate` (no legality check: that is `generate`'s job). */
@@ -619,33 +589,12 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   }
 
   decode(move: number): CoerceoMove {
-    if (move & EXCHANGE) {
-      return { type: 'exchange', target: fieldName(fieldOf(1 - this.side, move & 63)) };
-    }
-    return {
-      type: 'step',
-      from: fieldName(fieldOf(this.side, move & 63)),
-      to: fieldName(fieldOf(this.side, (move >> 6) & 63)),
-    };
+    return decodeMove(move, this.side);
   }
 
   /** The integer code of a move object; −1 when it cannot be a move of the side to move. */
   encodeOrNegative(move: CoerceoMove): number {
-    if (move === null || typeof move !== 'object') return -1;
-    if (move.type === 'exchange') {
-      const id = typeof move.target === 'string' ? fieldByName(move.target) : -1;
-      if (id < 0 || fieldColour(id) !== 1 - this.side) return -1;
-      return EXCHANGE | colourIndex(id);
-    }
-    if (move.type === 'step') {
-      const from = typeof move.from === 'string' ? fieldByName(move.from) : -1;
-      const to = typeof move.to === 'string' ? fieldByName(move.to) : -1;
-      if (from < 0 || to < 0 || fieldColour(from) !== this.side || fieldColour(to) !== this.side) {
-        return -1;
-      }
-      return colourIndex(from) | (colourIndex(to) << 6);
-    }
-    return -1;
+    return encodeMove(move, this.side);
   }
 
   encode(move: CoerceoMove): number {
