@@ -211,7 +211,8 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
  * C-VARIANT-CURA-1: the steps that `by` (default: the side that just moved, i.e. not to move)
  * could play if it were on move that would capture at least one piece, tile-removal captures
  * included; canonical order; `[]` when the game is over. 'Cura' is due after a turn iff this is
- * non-empty. Announcement only: it never affects legality.
+ * non-empty. Announcement only: it never affects legality. Throws `UNSUPPORTED` when `by` is
+ * neither `'white'` nor `'black'`.
  */
 export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[] {
   if (by !== undefined && by !== 'white' && by !== 'black') {
