@@ -59,7 +59,9 @@ const S_HLO = 12;
 const S_HHI = 13;
 const S_STATUS = 14;
 const S_IRREV = 15;
-const S = 16;
+/** 1 when the slots S_TILES..S_CNTB of this entry were saved (irreversible turns only). */
+const S_RARE = 16;
+const S = 17;
 
 /** Tile index of each colour index (`ci / 3`). */
 const TILE_OF = new Uint8Array(COLOUR_FIELDS);
@@ -258,6 +260,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hHi = hi;
   }
 
+  /**
+   * Saves the current position on the stack. Tiles, presence, held tiles and counts change
+   * only in irreversible turns, so `play` saves them separately (`saveRare`) when it needs to.
+   */
   private push(): void {
     const b = this.sp * S;
     if (b + S > this.stack.length) {
@@ -270,6 +276,18 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     s[b + S_WHI] = this.wHi;
     s[b + S_BLO] = this.bLo;
     s[b + S_BHI] = this.bHi;
+    s[b + S_SIDE] = this.side;
+    s[b + S_HLO] = this.hLo;
+    s[b + S_HHI] = this.hHi;
+    s[b + S_STATUS] = this.status;
+    s[b + S_IRREV] = this.irrev;
+    s[b + S_RARE] = 0;
+    this.sp++;
+  }
+
+  /** Saves the rarely changing fields into stack entry `b` (before an irreversible turn changes them). */
+  private saveRare(b: number): void {
+    const s = this.stack;
     s[b + S_TILES] = this.tiles;
     s[b + S_PLO] = this.pLo;
     s[b + S_PHI] = this.pHi;
@@ -277,12 +295,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     s[b + S_HELDB] = this.heldB;
     s[b + S_CNTW] = this.cntW;
     s[b + S_CNTB] = this.cntB;
-    s[b + S_SIDE] = this.side;
-    s[b + S_HLO] = this.hLo;
-    s[b + S_HHI] = this.hHi;
-    s[b + S_STATUS] = this.status;
-    s[b + S_IRREV] = this.irrev;
-    this.sp++;
+    s[b + S_RARE] = 1;
   }
 
   // --- SearchPosition --------------------------------------------------------------------
@@ -409,7 +422,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     let pLo = this.pLo;
     let pHi = this.pHi;
     if (removed !== 0) {
-      this.tiles &= ~removed;
       let r = removed;
       while (r !== 0) {
         const t = 31 - Math.clz32(r & -r);
@@ -422,8 +434,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         capLo |= (FACE_LO[2 * t + o] as number) & oLo;
         capHi |= (FACE_HI[2 * t + o] as number) & oHi;
       }
-      this.pLo = pLo;
-      this.pHi = pHi;
     }
     // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every
     // existing edge neighbour holds a mover's piece (missing neighbours enclose). Enclosure
@@ -472,6 +482,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.lastCapHi = capHi;
     this.lastRemoved = removed;
     this.lastCollected = collected;
+    const irreversible = (move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0;
+    if (irreversible) {
+      this.saveRare((this.sp - 1) * S);
+      this.tiles &= ~removed;
+      this.pLo = pLo;
+      this.pHi = pHi;
+    }
     if (white) {
       this.wLo = mLo;
       this.wHi = mHi;
@@ -492,7 +509,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hLo = hLo ^ ZS_LO;
     this.hHi = hHi ^ ZS_HI;
     // C-END-5: captures, removals and exchanges are irreversible; repetition history restarts.
-    if ((move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0) this.irrev = this.sp;
+    if (irreversible) this.irrev = this.sp;
     // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
     // only end that can still apply is repetition.
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
@@ -511,18 +528,20 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.wHi = s[b + S_WHI] as number;
     this.bLo = s[b + S_BLO] as number;
     this.bHi = s[b + S_BHI] as number;
-    this.tiles = s[b + S_TILES] as number;
-    this.pLo = s[b + S_PLO] as number;
-    this.pHi = s[b + S_PHI] as number;
-    this.heldW = s[b + S_HELDW] as number;
-    this.heldB = s[b + S_HELDB] as number;
-    this.cntW = s[b + S_CNTW] as number;
-    this.cntB = s[b + S_CNTB] as number;
     this.side = s[b + S_SIDE] as number;
     this.hLo = s[b + S_HLO] as number;
     this.hHi = s[b + S_HHI] as number;
     this.status = s[b + S_STATUS] as number;
     this.irrev = s[b + S_IRREV] as number;
+    if (s[b + S_RARE] !== 0) {
+      this.tiles = s[b + S_TILES] as number;
+      this.pLo = s[b + S_PLO] as number;
+      this.pHi = s[b + S_PHI] as number;
+      this.heldW = s[b + S_HELDW] as number;
+      this.heldB = s[b + S_HELDB] as number;
+      this.cntW = s[b + S_CNTW] as number;
+      this.cntB = s[b + S_CNTB] as number;
+    }
   }
 
   /**
