@@ -154,6 +154,7 @@ export class Position {
   private plyMarks: Int32Array = new Int32Array(256);
   private depth = 0;
   private readonly marks = new Int32Array(64);
+  private readonly anchors = new Int8Array(64);
   /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
   private readonly castles: Regions = makeRegions(GRID);
   private castlesAt = -1;
@@ -365,7 +366,8 @@ export class Position {
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
     if ((a[so + O_KOFF] as number) >= 1 && left >= 2) {
-      // T-KNIGHT-ADD-2: mark the free neighbours of every own knight at its level or lower.
+      // T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
+      // T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
       const st = ++this.stamp;
       for (let f = 0; f < 64; f++) {
         if (a[P + f] !== me) continue;
@@ -401,20 +403,6 @@ export class Position {
     }
     out[k++] = code(K_END, 0, 0, 0, 0); // T-END-TURN-1
     return k;
-  }
-
-  /**
-   * T-KNIGHT-ADD-1: a knight of `me` (other than `skip`) orthogonally next to q at level ≥ h(q).
-   * T-KNIGHT-ADD-2: any such anchor suffices, so the highest one decides; only own knights count.
-   */
-  private hasAnchor(q: number, me: number, skip: number): boolean {
-    const h = this.a[H + q] as number;
-    const n = GRID.orthCount[q] as number;
-    for (let i = 0; i < n; i++) {
-      const d = GRID.orth[4 * q + i] as number;
-      if (d !== skip && this.a[P + d] === me && (this.a[H + d] as number) >= h) return true;
-    }
-    return false;
   }
 
   private genCard(c: number, out: Int32Array, k0: number, r: Regions): number {
@@ -453,29 +441,44 @@ export class Position {
       case MOVE_BLOCK:
         k = this.genMoveBlock(out, k);
         break;
-      case RELOCATE:
+      case RELOCATE: {
+        // T-CARD-RELOCATE-1: lift the knight, then place it as if adding it: next to another own
+        // knight at a level ≥ h(to). Count the anchors per square once, then discount the lifted one.
+        const anchors = this.anchors;
+        anchors.fill(0);
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
-          // T-CARD-RELOCATE-1: lift the knight, then place it as if adding it.
+          const hf = a[H + f] as number;
+          const n = GRID.orthCount[f] as number;
+          for (let i = 0; i < n; i++) {
+            const d = GRID.orth[4 * f + i] as number;
+            if ((a[H + d] as number) <= hf) anchors[d] = (anchors[d] as number) + 1;
+          }
+        }
+        for (let f = 0; f < 64; f++) {
+          if (a[P + f] !== me) continue;
+          const hf = a[H + f] as number;
           for (let q = 0; q < 64; q++) {
-            if (q !== f && this.free(q) && this.hasAnchor(q, me, f))
-              out[k++] = code(K_PLAY, f, q, 0, c);
+            if (q === f || a[P + q] !== 0) continue;
+            let n = anchors[q] as number;
+            // the lifted knight no longer anchors its own neighbours
+            if (n > 0 && isOrthNeighbour(f, q) && (a[H + q] as number) <= hf) n--;
+            if (n > 0) out[k++] = code(K_PLAY, f, q, 0, c);
           }
         }
         break;
+      }
       case DIAGONAL:
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
           const h = a[H + f] as number;
           const n = GRID.diagCount[f] as number;
-          const st = ++this.stamp;
-          // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any.
+          // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any (ascending order).
           for (let i = 0; i < n; i++) {
             const d = GRID.diag[4 * f + i] as number;
-            if (this.free(d) && (a[H + d] as number) <= h + 1) this.marks[d] = st;
+            if (a[P + d] === 0 && (a[H + d] as number) <= h + 1)
+              out[k++] = code(K_PLAY, f, d, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
       case ANY_DOOR:
@@ -490,41 +493,36 @@ export class Position {
       case JUMP_KNIGHT:
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
-          const st = ++this.stamp;
           const fx = f & 7;
           const fy = f >> 3;
+          // DIRS in ascending order of the landing square
           for (const [dx, dy] of DIRS) {
-            const mx = fx + dx;
-            const my = fy + dy;
             const tx = fx + 2 * dx;
             const ty = fy + 2 * dy;
             if (tx < 0 || tx > 7 || ty < 0 || ty > 7) continue;
-            const mid = a[P + 8 * my + mx] as number;
+            const mid = a[P + 8 * (fy + dy) + fx + dx] as number;
             // T-CARD-JUMP-1: over one knight (the king only with jumpOverKing), onto a free square.
             const jumpable = (mid >= 1 && mid <= 4) || (mid === KING && this.o.jumpOverKing);
-            if (jumpable && this.free(8 * ty + tx)) this.marks[8 * ty + tx] = st;
+            if (jumpable && a[P + 8 * ty + tx] === 0) out[k++] = code(K_PLAY, f, 8 * ty + tx, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
-      case CLIMB_TWO:
+      case CLIMB_TWO: {
+        const exact = this.o.climbTwo === 'exact';
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
           const h = a[H + f] as number;
-          const st = ++this.stamp;
           const n = GRID.orthCount[f] as number;
           for (let i = 0; i < n; i++) {
             const d = GRID.orth[4 * f + i] as number;
             const hd = a[H + d] as number;
-            // T-CARD-CLIMB2-1: exactly +2 ('exact') or at most +2 ('upTo').
-            const ok = this.o.climbTwo === 'exact' ? hd === h + 2 : hd <= h + 2;
-            if (ok && this.free(d)) this.marks[d] = st;
+            // T-CARD-CLIMB2-1: exactly +2 ('exact') or at most +2 ('upTo'); ascending order.
+            const ok = exact ? hd === h + 2 : hd <= h + 2;
+            if (ok && a[P + d] === 0) out[k++] = code(K_PLAY, f, d, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
+      }
       default:
         break;
     }
@@ -1112,11 +1110,16 @@ export class Position {
 }
 
 const DIRS: readonly (readonly [number, number])[] = [
+  [0, -1],
   [-1, 0],
   [1, 0],
-  [0, -1],
   [0, 1],
 ];
+
+function isOrthNeighbour(a: number, b: number): boolean {
+  const d = a > b ? a - b : b - a;
+  return d === 8 || (d === 1 && a >> 3 === b >> 3);
+}
 
 /** The number of different castles orthogonally adjacent to ground square q. */
 export function adjacentCastles(q: number, r: Regions): number {
