@@ -8,7 +8,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
-import { GRID, manhattan, markDoors, markSteps } from './board.js';
+import { GRID, manhattan, markDoors, marked, markSteps } from './board.js';
 import {
   ANY_DOOR,
   AP6,
@@ -158,6 +158,8 @@ export class Position {
   /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
   private readonly castles: Regions = makeRegions(GRID);
   private castlesAt = -1;
+  private readonly placeable = new Uint8Array(64);
+  private placeableAt = -1;
   private heightsVersion = 0;
   private stamp = 0;
 
@@ -345,10 +347,22 @@ export class Position {
   /** T-BLOCK-1..4 for square q with the regions `r` of the current heights. */
   private canPlaceBlock(q: number, r: Regions): boolean {
     if (!this.free(q)) return false; // T-BLOCK-4 / T-KING-2
-    const h = this.a[H + q] as number;
-    if (h > 0) return h + 1 <= (r.areas[r.labels[q] as number] as number); // T-BLOCK-2, T-GEO-5
-    // T-BLOCK-3: a ground square next to exactly one castle (none would found, two merge).
-    return adjacentCastles(q, r) === 1;
+    if (this.placeableAt !== this.heightsVersion) {
+      // The height rules depend on the heights only: cache them with the castles.
+      for (let c = 0; c < 64; c++) {
+        const h = this.a[H + c] as number;
+        this.placeable[c] =
+          h > 0
+            ? h + 1 <= (r.areas[r.labels[c] as number] as number) // T-BLOCK-2, T-GEO-5
+              ? 1
+              : 0
+            : adjacentCastles(c, r) === 1 // T-BLOCK-3: exactly one castle (none founds, two merge)
+              ? 1
+              : 0;
+      }
+      this.placeableAt = this.heightsVersion;
+    }
+    return this.placeable[q] === 1;
   }
 
   private genActions(out: Int32Array, k0: number): number {
@@ -385,9 +399,22 @@ export class Position {
       for (let f = 0; f < 64; f++) {
         if (a[P + f] !== me) continue;
         const st = ++this.stamp;
+        marked.count = 0;
         markSteps(this.heights, this.pieces, f, this.marks, st);
         markDoors(this.heights, this.pieces, f, this.marks, st);
-        for (let q = 0; q < 64; q++) if (this.marks[q] === st) out[k++] = code(K_MOVE, f, q, 0, 0);
+        // the targets in ascending order (a short insertion sort of the marked squares)
+        const list = marked.squares;
+        const m = marked.count;
+        for (let i = 1; i < m; i++) {
+          const v = list[i] as number;
+          let j = i - 1;
+          while (j >= 0 && (list[j] as number) > v) {
+            list[j + 1] = list[j] as number;
+            j--;
+          }
+          list[j + 1] = v;
+        }
+        for (let i = 0; i < m; i++) out[k++] = code(K_MOVE, f, list[i] as number, 0, 0);
       }
       out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
       // T-BUY-1: at most 2 per turn, from a non-empty deck, not in masterHand mode.
