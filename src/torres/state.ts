@@ -433,6 +433,22 @@ export function validateState(x: unknown): TorresState {
     fail('turn.pending', 'must be empty outside the draft steps');
   if (step === 'draftKeep' && turn.pending.length < 2)
     fail('turn.pending', 'must hold 2 or 3 cards in draftKeep');
+  // Step consistency (T-FLOW-1): each step's bookkeeping fields.
+  const me = seats[actor] as TorresSeatState;
+  if (step === 'chooseStack' && (turn.active !== 0 || me.stacks.length === 0)) {
+    fail('turn.active', 'must be 0 in chooseStack, with a stack to choose');
+  }
+  if (step === 'redistribute' && turn.active < 1)
+    fail('turn.active', 'must hold the blocks to spread');
+  if (step === 'draftReturn' && turn.pending.length > 2)
+    fail('turn.pending', 'holds at most 2 cards to return');
+  if (turn.carrySpread && step !== 'redistribute')
+    fail('turn.carrySpread', 'is only set while redistributing');
+  const setup = step === 'setupCastle' || step === 'setupKnight' || step === 'setupKing';
+  if (setup && (phase !== 1 || round !== 0 || turnIndex !== 0))
+    fail('step', 'setup steps happen before the first turn');
+  if (step === 'setupCastle' && options.version !== 'master')
+    fail('step', "'setupCastle' exists only in the master version");
   // Board invariants
   const r = labelRegions(GRID, heights, makeRegions(GRID));
   for (let id = 0; id < r.count; id++) {
