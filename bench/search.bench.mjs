@@ -1,0 +1,162 @@
+// Search throughput of the generic bots on the toy games (tic-tac-toe, Connect Four, Nim,
+// the 3-player hidden-information Tricks): MCTS playouts/s and nodes/s, alpha-beta nodes/s,
+// and a strength check against the random player.
+//
+// Imports the bots from ../dist/index.js (built by `npm run build`) once the core entry
+// re-exports src/search; until then, and for the toy games (test-only code that is not part
+// of the package), it bundles the TypeScript sources with esbuild into a temporary file.
+//
+// Prints markdown rows: | workload | counting mode | nodes | ms | nodes/s |
+// Usage: node bench/search.bench.mjs [--quick]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const quick = process.argv.includes('--quick');
+
+async function load() {
+  let search = null;
+  try {
+    const dist = await import(pathToFileURL(join(root, 'dist/index.js')).href);
+    if (typeof dist.mctsBot === 'function' && typeof dist.alphaBetaBot === 'function') {
+      search = dist;
+    }
+  } catch {
+    // no build yet
+  }
+  const { build } = await import('esbuild');
+  const dir = mkdtempSync(join(tmpdir(), 'boardrules-bench-'));
+  try {
+    const entry = join(dir, 'entry.ts');
+    const lines = [
+      `export { tictactoe } from ${JSON.stringify(join(root, 'test/support/tictactoe.ts'))};`,
+      `export { connect4 } from ${JSON.stringify(join(root, 'test/support/connect4.ts'))};`,
+      `export { nim } from ${JSON.stringify(join(root, 'test/support/nim.ts'))};`,
+      `export { tricks, determinizeTricks } from ${JSON.stringify(join(root, 'test/support/tricks.ts'))};`,
+    ];
+    if (!search) lines.push(`export * from ${JSON.stringify(join(root, 'src/search/index.ts'))};`);
+    writeFileSync(entry, lines.join('\n'));
+    const out = join(dir, 'bundle.mjs');
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: out,
+      logLevel: 'error',
+    });
+    const toys = await import(pathToFileURL(out).href);
+    return {
+      toys,
+      search: search ?? toys,
+      source: search ? 'dist/index.js' : 'src/search (bundled)',
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const { toys, search, source } = await load();
+const { tictactoe, connect4, nim, tricks, determinizeTricks } = toys;
+const { mctsBot, alphaBetaBot, randomBot, playGame } = search;
+
+const rows = [];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+function row(workload, mode, nodes, ms) {
+  rows.push(`| ${workload} | ${mode} | ${fmt(nodes)} | ${fmt(ms)} | ${fmt((nodes / ms) * 1000)} |`);
+  console.log(rows[rows.length - 1]);
+}
+
+console.log(`# search benchmark (bots from ${source}, node ${process.version})`);
+console.log('| workload | counting mode | nodes | ms | nodes/s |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+
+function mctsThroughput(label, game, state, iterations, extra = {}) {
+  const bot = mctsBot(game, { seed: 1, reuseTree: false, ...extra });
+  bot.search(state, { iterations: Math.min(200, iterations) }); // warm-up
+  const r = bot.search(state, { iterations });
+  row(
+    `mcts ${label}: ${fmt(r.stats.playouts)} playouts`,
+    'playouts',
+    r.stats.playouts,
+    r.stats.elapsedMs,
+  );
+  row(`mcts ${label}`, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+}
+const scale = quick ? 0.1 : 1;
+mctsThroughput('tic-tac-toe start', tictactoe, tictactoe.start(), 100_000 * scale);
+mctsThroughput('connect4 7x6 start (fast path)', connect4, connect4.start(), 50_000 * scale);
+mctsThroughput('connect4 7x6 start (apply path)', connect4, connect4.start(), 10_000 * scale, {
+  path: 'apply',
+});
+mctsThroughput('nim 3,5,7 (apply only)', nim, nim.start({ heaps: [3, 5, 7] }), 20_000 * scale);
+mctsThroughput(
+  'tricks 3p (determinized, apply)',
+  tricks,
+  tricks.start({ seed: 1 }),
+  10_000 * scale,
+  {
+    determinize: determinizeTricks,
+  },
+);
+
+function abThroughput(label, game, state, depth, extra = {}) {
+  const bot = alphaBetaBot(game, extra);
+  const r = bot.search(state, { depth });
+  row(
+    `alphabeta ${label} depth ${r.stats.depth}`,
+    'nodes entered',
+    r.stats.nodes,
+    r.stats.elapsedMs,
+  );
+}
+abThroughput('tic-tac-toe start (solved)', tictactoe, tictactoe.start(), 9);
+abThroughput('connect4 7x6 start', connect4, connect4.start(), quick ? 8 : 11);
+abThroughput('connect4 7x6 start, no TT', connect4, connect4.start(), quick ? 7 : 9, { ttSize: 0 });
+abThroughput(
+  'connect4 5x4 connect 4 (solved)',
+  connect4,
+  connect4.start({ width: 5, height: 4 }),
+  20,
+);
+
+// Strength: MCTS against random, seats alternating (not timed: fixed iterations).
+function strength(label, game, makeBot, games, iterations, start) {
+  let score = 0;
+  let wins = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    const s = start(g);
+    const n = game.players(s);
+    const seat = g % n;
+    const bots = Array.from({ length: n }, (_, i) =>
+      i === seat ? makeBot(g + 1) : randomBot(game, 10_000 + g * n + i),
+    );
+    const rec = playGame(game, bots, { start: s, limits: { iterations } });
+    score += rec.result[seat];
+    if (rec.result[seat] === 1) wins++;
+  }
+  const ms = performance.now() - t0;
+  console.log(
+    `# strength ${label}: ${wins}/${games} wins, mean normalized score ${(score / games).toFixed(3)} (${fmt(ms)} ms)`,
+  );
+}
+const games = quick ? 20 : 100;
+strength(
+  'mcts(1000 it) vs random, connect4',
+  connect4,
+  (seed) => mctsBot(connect4, { seed }),
+  games,
+  1000,
+  () => connect4.start(),
+);
+strength(
+  'mcts(300 it) vs 2 random, tricks',
+  tricks,
+  (seed) => mctsBot(tricks, { seed, determinize: determinizeTricks }),
+  games,
+  300,
+  (g) => tricks.start({ seed: g + 1 }),
+);

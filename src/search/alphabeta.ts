@@ -1,0 +1,386 @@
+/**
+ * Alpha-beta search for two-player games: negamax with iterative deepening, a transposition
+ * table keyed on the position hash, TT-move / killer / history move ordering, time, depth and
+ * node limits, and the principal variation.
+ *
+ * Turn structure is read from the game, not assumed: when a move leaves the same seat to move
+ * (several actions per turn), the child's value is not negated.
+ *
+ * The hot loop allocates nothing of its own: moves live in one preallocated `Int32Array` with a
+ * segment per ply (ordered in place by selection), the table is a set of typed arrays, the PV a
+ * triangular `Int32Array`. What the game allocates (its score arrays, the `apply` fallback's
+ * states) is the game's.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import type { Game } from '../core/game.js';
+import { type Cursor, cursorFor } from './cursor.js';
+import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
+
+/** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
+export const WIN_SCORE = 1_000_000;
+/** Scores beyond this (in absolute value) are proven wins or losses. */
+const WIN_BOUND = WIN_SCORE - 10_000;
+/** An evaluation of +1 (seat to move certainly better) maps to this score. */
+export const EVAL_SCALE = 10_000;
+/** Table depth meaning "the whole subtree was searched to its end": valid at any depth. */
+const EXHAUSTED = 255;
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+const INF = 2 * WIN_SCORE;
+const HISTORY_SIZE = 1 << 16;
+
+/** Options of {@link alphaBetaBot}. */
+export interface AlphaBetaOptions<S, M> {
+  /**
+   * Static evaluation at the depth horizon, one value per seat in `[0, 1]`; the score is
+   * `(e[me] − e[opponent]) × EVAL_SCALE`. Default: the normalized current score (0 for
+   * win/loss games before the end, the rank difference for points games).
+   */
+  readonly evaluate?: Evaluator<S, M>;
+  /**
+   * Transposition table entries (rounded down to a power of two; 0 disables the table).
+   * Default 2^18 (about 5 MB). The table persists between searches of the same bot.
+   */
+  readonly ttSize?: number;
+  /** Deepest search the bot's buffers allow, in plies. Default 64. */
+  readonly maxDepth?: number;
+  /** Limits used when `search` is called without any. Default `{ timeMs: 1000 }`. */
+  readonly defaultLimits?: SearchLimits;
+  /** `'fast'` (default): the game's play/undo path when it has one; `'apply'`: always `apply`. */
+  readonly path?: 'fast' | 'apply';
+  /** Room for moves per position on the `apply` path (default 1024). */
+  readonly maxMoves?: number;
+}
+
+/** What {@link AlphaBetaBot.search} returns: the common result plus the raw score. */
+export interface AlphaBetaResult<M> extends SearchResult<M> {
+  /**
+   * The minimax score for the seat to move: `±(WIN_SCORE − p)` for a win/loss in `p` plies,
+   * otherwise within `±EVAL_SCALE`.
+   */
+  readonly score: number;
+  /** Plies to the end of the game when the score is a proven win or loss, else `null`. */
+  readonly pliesToEnd: number | null;
+}
+
+/** A bot running alpha-beta; see {@link alphaBetaBot}. */
+export interface AlphaBetaBot<S, M> extends Bot<S, M> {
+  search(state: S, limits?: SearchLimits): AlphaBetaResult<M>;
+}
+
+/**
+ * Creates an alpha-beta bot for two-player games of perfect information.
+ *
+ * Transposition table: one entry per slot (index = low hash bits, verified on all 53 bits),
+ * holding depth, bound type, score and best move. Replacement: an entry from an earlier search
+ * (older generation) is always replaced; within a search, an entry is replaced by one searched
+ * at least as deep (depth-preferred). Mate scores are stored relative to the node.
+ *
+ * Determinism: without `timeMs`, the result depends only on the state, the limits, the options
+ * and the bot's earlier searches (which fill its table and history); `reset()` clears them.
+ */
+export function alphaBetaBot<S, M, O>(
+  game: Game<S, M, O>,
+  options: AlphaBetaOptions<S, M> = {},
+): AlphaBetaBot<S, M> {
+  if (game.observe) {
+    throw new RulesError(
+      'HIDDEN_INFORMATION',
+      `${game.name} hides information: alpha-beta needs perfect information (use mctsBot)`,
+    );
+  }
+  const maxPly = Math.max(1, Math.min(250, Math.floor(options.maxDepth ?? 64)));
+  const requested = Math.floor(options.ttSize ?? 1 << 18);
+  const ttEntries = requested >= 1 ? 2 ** Math.floor(Math.log2(requested)) : 0;
+  const ttMask = ttEntries - 1;
+  const ttLo = new Int32Array(ttEntries);
+  const ttHi = new Int32Array(ttEntries);
+  const ttMove = new Int32Array(ttEntries);
+  const ttScore = new Int32Array(ttEntries);
+  const ttDepth = new Uint8Array(ttEntries);
+  const ttFlag = new Uint8Array(ttEntries); // 0 = empty
+  const ttGen = new Uint8Array(ttEntries);
+  let generation = 0;
+  const history = new Int32Array(2 * HISTORY_SIZE);
+  const killers = new Int32Array(2 * (maxPly + 1)).fill(-1);
+  const pvTable = new Int32Array((maxPly + 1) * (maxPly + 1));
+  const pvLength = new Int32Array(maxPly + 1);
+  let moves = new Int32Array(0);
+  let order = new Int32Array(0);
+
+  const clear = (): void => {
+    ttFlag.fill(0);
+    history.fill(0);
+    killers.fill(-1);
+    generation = 0;
+  };
+
+  const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> => {
+    const t0 = performance.now();
+    const lim = limits ?? options.defaultLimits ?? { timeMs: 1000 };
+    const depthLimit = Math.min(maxPly, Math.floor(lim.depth ?? maxPly));
+    const nodeLimit = lim.nodes ?? Number.POSITIVE_INFINITY;
+    const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
+    if (game.terminal(state)) throw new RulesError('GAME_OVER', 'alpha-beta: the game is over');
+    const cursor: Cursor<S, M> = cursorFor(game, state, options.path ?? 'fast', options.maxMoves);
+    if (cursor.players !== 2) {
+      throw new RulesError(
+        'UNSUPPORTED',
+        `alpha-beta needs two players, ${game.name} has ${cursor.players}`,
+      );
+    }
+    const width = cursor.maxMoves;
+    if (moves.length < width * (maxPly + 1)) {
+      moves = new Int32Array(width * (maxPly + 1));
+      order = new Int32Array(width * (maxPly + 1));
+    }
+    generation = (generation + 1) & 0xff;
+    for (let i = 0; i < history.length; i++) history[i] = (history[i] as number) >> 1;
+    killers.fill(-1);
+    const winloss = game.scoring === 'winloss';
+    const evaluate = options.evaluate;
+
+    let nodes = 0;
+    let ttHits = 0;
+    let stopped = false;
+    let timedOut = false;
+    // Counts positions whose value depended on the horizon (evaluated, or taken from a table
+    // entry that was): an iteration that adds none has searched the whole game tree.
+    let horizon = 0;
+
+    const terminalScore = (me: number, ply: number): number => {
+      const r = winloss && cursor.position ? cursor.position.score() : cursor.rewards();
+      const diff = (r[me] ?? 0) - (r[1 - me] ?? 0);
+      return Math.round(diff * (WIN_SCORE - ply));
+    };
+    const staticScore = (me: number): number => {
+      horizon++;
+      if (evaluate) {
+        const e = evaluate(cursor);
+        return Math.round(((e[me] ?? 0.5) - (e[1 - me] ?? 0.5)) * EVAL_SCALE);
+      }
+      if (winloss) return 0;
+      const r = cursor.rewards();
+      return Math.round(((r[me] ?? 0) - (r[1 - me] ?? 0)) * EVAL_SCALE);
+    };
+    const toTable = (v: number, ply: number): number =>
+      v >= WIN_BOUND ? v + ply : v <= -WIN_BOUND ? v - ply : v;
+    const fromTable = (v: number, ply: number): number =>
+      v >= WIN_BOUND ? v - ply : v <= -WIN_BOUND ? v + ply : v;
+
+    const negamax = (
+      depth: number,
+      ply: number,
+      alpha: number,
+      beta: number,
+      me: number,
+    ): number => {
+      nodes++;
+      if ((nodes & 1023) === 0 && performance.now() >= deadline) {
+        stopped = true;
+        timedOut = true;
+      }
+      if (nodes >= nodeLimit) stopped = true;
+      if (stopped) return 0;
+      pvLength[ply] = 0;
+      if (cursor.terminal()) return terminalScore(me, ply);
+      if (depth <= 0 || ply >= maxPly) return staticScore(me);
+
+      // Transposition table probe.
+      let hashMove = -1;
+      let slot = -1;
+      let lo = 0;
+      let hi = 0;
+      if (ttEntries > 0) {
+        const h = cursor.hash();
+        lo = h | 0;
+        hi = Math.floor(h / 0x100000000) | 0;
+        slot = lo & ttMask;
+        if (ttFlag[slot] !== 0 && ttLo[slot] === lo && ttHi[slot] === hi) {
+          hashMove = ttMove[slot] as number;
+          const d = ttDepth[slot] as number;
+          if (ply > 0 && d >= depth) {
+            const v = fromTable(ttScore[slot] as number, ply);
+            const f = ttFlag[slot];
+            if (f === EXACT || (f === LOWER && v >= beta) || (f === UPPER && v <= alpha)) {
+              ttHits++;
+              if (d !== EXHAUSTED) horizon++;
+              return v;
+            }
+          }
+        }
+      }
+
+      const base = ply * width;
+      const n = cursor.generate(moves, base);
+      // Order: table move, killers, then history.
+      const k0 = killers[2 * ply];
+      const k1 = killers[2 * ply + 1];
+      const hbase = me * HISTORY_SIZE;
+      for (let i = base; i < base + n; i++) {
+        const code = moves[i] as number;
+        order[i] =
+          code === hashMove
+            ? 0x7fffffff
+            : code === k0
+              ? 0x7ffffff0
+              : code === k1
+                ? 0x7fffffef
+                : (history[hbase + (code & (HISTORY_SIZE - 1))] as number);
+      }
+
+      const alpha0 = alpha;
+      const horizon0 = horizon;
+      let best = -INF;
+      let bestMove = moves[base] as number;
+      for (let i = base; i < base + n; i++) {
+        // Selection sort step: bring the best-ordered remaining move to i.
+        let pick = i;
+        for (let j = i + 1; j < base + n; j++)
+          if ((order[j] as number) > (order[pick] as number)) pick = j;
+        if (pick !== i) {
+          const m = moves[i] as number;
+          moves[i] = moves[pick] as number;
+          moves[pick] = m;
+          const o = order[i] as number;
+          order[i] = order[pick] as number;
+          order[pick] = o;
+        }
+        const code = moves[i] as number;
+        cursor.play(code);
+        const next = cursor.terminal() ? me : cursor.toMove();
+        const v =
+          next === me
+            ? negamax(depth - 1, ply + 1, alpha, beta, me)
+            : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        cursor.undo();
+        if (stopped) return 0;
+        if (v > best) {
+          best = v;
+          bestMove = code;
+          // Principal variation: this move, then the child's line.
+          const row = ply * (maxPly + 1);
+          const childRow = (ply + 1) * (maxPly + 1);
+          pvTable[row] = code;
+          const len = ply + 1 <= maxPly ? (pvLength[ply + 1] as number) : 0;
+          for (let k = 0; k < len; k++) pvTable[row + 1 + k] = pvTable[childRow + k] as number;
+          pvLength[ply] = len + 1;
+          if (v > alpha) {
+            alpha = v;
+            if (alpha >= beta) {
+              if (code !== hashMove && code !== k0) {
+                killers[2 * ply + 1] = k0 as number;
+                killers[2 * ply] = code;
+              }
+              const hi2 = hbase + (code & (HISTORY_SIZE - 1));
+              history[hi2] = Math.min(1 << 28, (history[hi2] as number) + depth * depth);
+              break;
+            }
+          }
+        }
+      }
+
+      // Store, preferring deeper entries within this search.
+      if (slot >= 0) {
+        const d = horizon === horizon0 ? EXHAUSTED : Math.min(depth, EXHAUSTED - 1);
+        if (ttFlag[slot] === 0 || ttGen[slot] !== generation || d >= (ttDepth[slot] as number)) {
+          ttLo[slot] = lo;
+          ttHi[slot] = hi;
+          ttMove[slot] = bestMove;
+          ttScore[slot] = toTable(best, ply);
+          ttDepth[slot] = d;
+          ttFlag[slot] = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+          ttGen[slot] = generation;
+        }
+      }
+      return best;
+    };
+
+    const me = cursor.toMove();
+    let bestScore = 0;
+    let bestLine: number[] = [];
+    let completed = 0;
+    for (let depth = 1; depth <= depthLimit; depth++) {
+      const horizonBefore = horizon;
+      const v = negamax(depth, 0, -INF, INF, me);
+      if (stopped) {
+        // A partial iteration's root move is usable only if nothing completed before it.
+        if (completed === 0 && (pvLength[0] as number) > 0) {
+          bestLine = [pvTable[0] as number];
+          bestScore = v;
+        }
+        break;
+      }
+      completed = depth;
+      bestScore = v;
+      bestLine = Array.from(pvTable.subarray(0, pvLength[0] as number));
+      if (horizon === horizonBefore) break; // the whole game tree was searched
+      if (Math.abs(v) >= WIN_BOUND && WIN_SCORE - Math.abs(v) <= depth) break; // proven
+    }
+    if (bestLine.length === 0) {
+      const n = cursor.generate(moves, 0);
+      if (n === 0) throw new RulesError('INVALID_STATE', 'alpha-beta: no legal move');
+      bestLine = [moves[0] as number];
+    }
+    // Decode the line, checking each move is legal where it is played. Where the line was cut
+    // (a table hit below the root), continue along the table's best moves.
+    const pv: M[] = [];
+    let played = 0;
+    const isLegal = (code: number): boolean => {
+      const n = cursor.generate(moves, 0);
+      for (let i = 0; i < n; i++) if (moves[i] === code) return true;
+      return false;
+    };
+    for (const code of bestLine) {
+      if (cursor.terminal() || !isLegal(code)) break;
+      pv.push(cursor.decode(code));
+      cursor.play(code);
+      played++;
+    }
+    if (played === bestLine.length && !timedOut) {
+      while (played < maxPly && ttEntries > 0 && !cursor.terminal()) {
+        const h = cursor.hash();
+        const slot = h & ttMask;
+        if (ttFlag[slot] === 0 || ttLo[slot] !== (h | 0)) break;
+        if (ttHi[slot] !== (Math.floor(h / 0x100000000) | 0)) break;
+        const code = ttMove[slot] as number;
+        if (!isLegal(code)) break;
+        pv.push(cursor.decode(code));
+        cursor.play(code);
+        played++;
+      }
+    }
+    for (let i = 0; i < played; i++) cursor.undo();
+    const proven = Math.abs(bestScore) >= WIN_BOUND;
+    const stats: SearchStats = {
+      nodes,
+      playouts: 0,
+      depth: completed,
+      elapsedMs: performance.now() - t0,
+      ttHits,
+      timedOut,
+    };
+    return {
+      move: pv[0] as M,
+      value: proven
+        ? bestScore > 0
+          ? 1
+          : 0
+        : Math.min(1, Math.max(0, 0.5 + bestScore / (2 * EVAL_SCALE))),
+      pv,
+      stats,
+      score: bestScore,
+      pliesToEnd: proven ? WIN_SCORE - Math.abs(bestScore) : null,
+    };
+  };
+
+  return {
+    name: 'alphabeta',
+    search,
+    choose: (state, limits) => search(state, limits).move,
+    reset: clear,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Generic bots over any {@link Game}: a seeded random player, Monte Carlo tree search for any
+ * number of seats (with determinization for hidden information) and alpha-beta for two-player
+ * games. All use the game's fast path (`search`: play/undo on integer moves) when it has one
+ * and `apply` otherwise, are deterministic given a seed and a non-time limit, and can be
+ * stopped by a time budget. See `docs/bots.md`.
+ *
+ * @module
+ */
+export {
+  type AlphaBetaBot,
+  type AlphaBetaOptions,
+  type AlphaBetaResult,
+  alphaBetaBot,
+  EVAL_SCALE,
+  WIN_SCORE,
+} from './alphabeta.js';
+export { type GameRecord, type PlayGameOptions, playGame } from './match.js';
+export { type Determinizer, type MctsBot, type MctsOptions, mctsBot } from './mcts.js';
+export { randomBot } from './random.js';
+export { RandomStream } from './stream.js';
+export type {
+  Bot,
+  Evaluator,
+  RolloutPolicy,
+  SearchLimits,
+  SearchNode,
+  SearchResult,
+  SearchStats,
+} from './types.js';

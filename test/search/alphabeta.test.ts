@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { isRulesError } from '../../src/core/errors.js';
+import type { Game } from '../../src/core/game.js';
+import { randomPlayout } from '../../src/core/random-game.js';
+import { Rng } from '../../src/core/rng.js';
+import { alphaBetaBot, WIN_SCORE } from '../../src/search/alphabeta.js';
+import { connect4 } from '../support/connect4.js';
+import { nim } from '../support/nim.js';
+import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
+import { tricks } from '../support/tricks.js';
+import { minimax, moveValue } from './oracle.js';
+
+/** Replays a line with `apply`, which throws on an illegal move. */
+function replay<S, M, O>(game: Game<S, M, O>, state: S, line: readonly M[]): S {
+  let s = state;
+  for (const m of line) s = game.apply(s, m);
+  return s;
+}
+
+/** Live positions from seeded random games. */
+function positions<S, M, O>(game: Game<S, M, O>, start: S, count: number, maxPlies: number): S[] {
+  const out: S[] = [];
+  for (let seed = 1; out.length < count; seed++) {
+    const g = randomPlayout(game, start, seed, { maxPlies: seed % (maxPlies + 1) });
+    if (!game.terminal(g.final)) out.push(g.final);
+  }
+  return out;
+}
+
+const sign = (score: number): number => (score > 0 ? 1 : score < 0 ? -1 : 0);
+
+describe('alpha-beta', () => {
+  it('solves tic-tac-toe from the start as a draw (perfect play), searching to the end', () => {
+    const bot = alphaBetaBot(tictactoe);
+    const r = bot.search(tictactoe.start(), { depth: 20 });
+    expect(r.score).toBe(0);
+    expect(r.value).toBe(0.5);
+    expect(r.pv.length).toBe(9); // a drawn game fills the board
+    expect(tictactoe.terminal(replay(tictactoe, tictactoe.start(), r.pv))).toBe(true);
+    expect(r.stats.depth).toBeLessThanOrEqual(9); // stops once the whole tree is searched
+  });
+
+  it('never loses tic-tac-toe as X or O against every possible opponent reply', () => {
+    const bot = alphaBetaBot(tictactoe);
+    let games = 0;
+    const walk = (s: TttState, botSeat: number): void => {
+      if (tictactoe.terminal(s)) {
+        games++;
+        expect(tictactoe.score(s)[botSeat]).toBeGreaterThanOrEqual(0.5);
+        return;
+      }
+      if (tictactoe.toMove(s) === botSeat) {
+        walk(tictactoe.apply(s, bot.choose(s, { depth: 9 })), botSeat);
+      } else {
+        for (const m of tictactoe.moves(s)) walk(tictactoe.apply(s, m), botSeat);
+      }
+    };
+    walk(tictactoe.start(), 0);
+    walk(tictactoe.start(), 1);
+    expect(games).toBeGreaterThan(100);
+  });
+
+  it('takes a win in one over blocking, and reports the distance', () => {
+    // X: c1 c2, O: c4 c5; X to move wins at c3 (O threatens c6).
+    const s = tictactoe.deserialize('XX.OO....');
+    const r = alphaBetaBot(tictactoe).search(s, { depth: 9 });
+    expect(r.move).toEqual({ cell: 2 });
+    expect(r.score).toBe(WIN_SCORE - 1);
+    expect(r.pliesToEnd).toBe(1);
+    expect(r.value).toBe(1);
+  });
+
+  it('agrees with plain minimax on random tic-tac-toe positions, with a legal PV', () => {
+    const bot = alphaBetaBot(tictactoe);
+    for (const s of positions(tictactoe, tictactoe.start(), 60, 7)) {
+      const r = bot.search(s, { depth: 9 });
+      expect(sign(r.score)).toBe(minimax(tictactoe, s));
+      expect(moveValue(tictactoe, s, r.move)).toBe(minimax(tictactoe, s));
+      replay(tictactoe, s, r.pv);
+    }
+  });
+
+  it("plays Nim by Bouton's rule on the apply path (a game without fast path)", () => {
+    const bot = alphaBetaBot(nim);
+    const rng = new Rng(11);
+    for (let i = 0; i < 40; i++) {
+      const heaps = [rng.int(5), rng.int(5), 1 + rng.int(4)];
+      const s = nim.start({ heaps });
+      const xor = heaps.reduce((a, b) => a ^ b, 0);
+      const r = bot.search(s, { depth: 20 });
+      expect(sign(r.score)).toBe(xor === 0 ? -1 : 1);
+      if (xor !== 0) {
+        const after = nim.apply(s, r.move);
+        expect(after.heaps.reduce((a, b) => a ^ b, 0)).toBe(0);
+      }
+      const end = replay(nim, s, r.pv);
+      expect(nim.terminal(end)).toBe(true); // the PV of a solved game runs to its end
+    }
+  });
+
+  it('gives the same result with and without the transposition table', () => {
+    const small = connect4.start({ width: 4, height: 3, connect: 3 });
+    const cases: [Game<unknown, unknown, unknown>, unknown][] = [
+      ...positions(tictactoe, tictactoe.start(), 30, 6).map(
+        (s) => [tictactoe, s] as [Game<unknown, unknown, unknown>, unknown],
+      ),
+      ...positions(connect4, small, 20, 5).map(
+        (s) => [connect4, s] as [Game<unknown, unknown, unknown>, unknown],
+      ),
+    ];
+    for (const [game, s] of cases) {
+      const withTt = alphaBetaBot(game).search(s, { depth: 20 });
+      const without = alphaBetaBot(game, { ttSize: 0 }).search(s, { depth: 20 });
+      expect(withTt.score).toBe(without.score);
+      expect(withTt.stats.ttHits).toBeGreaterThanOrEqual(0);
+      expect(without.stats.ttHits).toBe(0);
+    }
+    // And the table pays for itself on a game with many transpositions.
+    const a = alphaBetaBot(connect4).search(small, { depth: 12 });
+    const b = alphaBetaBot(connect4, { ttSize: 0 }).search(small, { depth: 12 });
+    expect(a.score).toBe(b.score);
+    expect(a.stats.nodes).toBeLessThan(b.stats.nodes);
+  });
+
+  it('searches connect four to a fixed depth deterministically, with a legal PV', () => {
+    const s = connect4.start();
+    const r1 = alphaBetaBot(connect4).search(s, { depth: 7 });
+    const r2 = alphaBetaBot(connect4).search(s, { depth: 7 });
+    expect(r1.stats.depth).toBe(7);
+    expect(r1.pv.length).toBeGreaterThan(0);
+    replay(connect4, s, r1.pv);
+    expect(r2.move).toEqual(r1.move);
+    expect(r2.stats.nodes).toBe(r1.stats.nodes);
+    expect(r2.pv).toEqual(r1.pv);
+  });
+
+  it('stops at a node limit and at a time budget with a legal move', () => {
+    const s = connect4.start();
+    const byNodes = alphaBetaBot(connect4).search(s, { nodes: 500, depth: 30 });
+    expect(byNodes.stats.nodes).toBeLessThanOrEqual(500);
+    expect(connect4.moves(s)).toContainEqual(byNodes.move);
+    const byTime = alphaBetaBot(connect4).search(s, { timeMs: 5 });
+    expect(connect4.moves(s)).toContainEqual(byTime.move);
+    const none = alphaBetaBot(connect4).search(s, { timeMs: 0 });
+    expect(connect4.moves(s)).toContainEqual(none.move);
+  });
+
+  it('refuses games it cannot search: hidden information, terminal states', () => {
+    expect(() => alphaBetaBot(tricks)).toThrow(/hides information/);
+    const over = tictactoe.deserialize('XXXOO....');
+    try {
+      alphaBetaBot(tictactoe).search(over);
+      expect.unreachable();
+    } catch (e) {
+      expect(isRulesError(e) && e.code).toBe('GAME_OVER');
+    }
+  });
+
+  it('handles turns of several moves (the same seat moving again is not negated)', () => {
+    // Nim where every turn is two takes (from any heaps) unless the heaps run out.
+    const double: Game<{ n: number; heaps: readonly number[]; toMove: number }, TttMove> =
+      doubleMoveNim();
+    const bot = alphaBetaBot(double);
+    for (const heaps of [
+      [1, 2],
+      [2, 2],
+      [3, 1],
+      [2, 3],
+      [1, 1, 1],
+      [4, 1],
+    ]) {
+      const s = { n: 0, heaps, toMove: 0 };
+      const r = bot.search(s, { depth: 30 });
+      expect(sign(r.score)).toBe(minimax(double, s));
+    }
+  });
+});
+
+/** Nim where a turn is two takes of one object each (one if a single object is left). */
+function doubleMoveNim(): Game<{ n: number; heaps: readonly number[]; toMove: number }, TttMove> {
+  type St = { n: number; heaps: readonly number[]; toMove: number };
+  const over = (s: St) => s.heaps.every((h) => h === 0);
+  const game: Game<St, TttMove> = {
+    name: 'double-nim',
+    scoring: 'winloss',
+    start: () => ({ n: 0, heaps: [2, 2], toMove: 0 }),
+    players: () => 2,
+    toMove: (s) => s.toMove,
+    moves: (s) => (over(s) ? [] : s.heaps.flatMap((h, i) => (h > 0 ? [{ cell: i }] : []))),
+    apply(s, m) {
+      const heaps = s.heaps.slice();
+      heaps[m.cell] = (heaps[m.cell] ?? 0) - 1;
+      const second = s.n === 1 || heaps.every((h) => h === 0);
+      return { n: second ? 0 : 1, heaps, toMove: second ? 1 - s.toMove : s.toMove };
+    },
+    terminal: over,
+    // The last take wins: the winner is the seat that just moved, i.e. not `toMove`.
+    score: (s) => (over(s) ? (s.toMove === 0 ? [0, 1] : [1, 0]) : [0.5, 0.5]),
+    formatMove: (_s, m) => `${m.cell}`,
+    parseMove: (_s, t) => ({ cell: Number(t) }),
+    serialize: (s) => JSON.stringify(s),
+    deserialize: (t) => JSON.parse(t),
+  };
+  return game;
+}
