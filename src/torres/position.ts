@@ -114,7 +114,7 @@ export const DECK = 164;
 /** Layout: offset of seat 0's record. */
 export const SEAT0 = 204;
 /** Layout: size of one seat's record. */
-export const SEAT_STRIDE = 41;
+export const SEAT_STRIDE = 52;
 /** Seat record: track position. */
 export const O_SCORE = 0;
 /** Seat record: knights off the board. */
@@ -129,6 +129,8 @@ export const O_HAND = 19;
 export const O_DECK_N = 30;
 /** Seat record: 10 deck cards, bottom first. */
 export const O_DECK = 31;
+/** Seat record: 11 counts of the cards the seat has played, by card id (public, T-OBS-1). */
+export const O_PLAYED = 41;
 /** Layout: the array length. */
 export const SIZE: number = SEAT0 + 4 * SEAT_STRIDE;
 
@@ -926,6 +928,7 @@ export class Position {
     const so = this.so(seat);
     this.w(PLAYED, 1);
     this.add(so + O_HAND + card, -1); // T-PLAY-1: the card leaves the game
+    this.add(so + O_PLAYED + card, 1); // … and stays on public record (T-OBS-1)
     switch (card) {
       case AP6:
         this.w(AP_LIMIT, 6); // T-CARD-AP6-1

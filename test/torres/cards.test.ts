@@ -160,6 +160,7 @@ describe('buying and playing (T-BUY, T-PLAY)', () => {
     const t = play(s, 'play ap7');
     expect(t.turn.apUsed).toBe(5);
     expect(t.seats[0]?.hand).toEqual(['ap6']);
+    expect(t.seats[0]?.played).toEqual(['ap7']); // out of the game, on the public record
     expect(kinds(t, 'play')).toHaveLength(0);
     expect(t.deck).toEqual(s.deck);
   });

@@ -238,6 +238,7 @@ describe('chance and hidden information (T-RNG, T-OBS)', () => {
     expect(o.seats[0]?.hand.every((c) => c === '?')).toBe(true);
     expect(o.seats[0]?.hand.length).toBe(s.seats[0]?.hand.length);
     expect(o.rng).toEqual([0, 0, 0, 0]);
+    expect(o.seats.map((p) => p.played)).toEqual(s.seats.map((p) => p.played)); // played cards are public
     const m = torres.start({ players: 3, version: 'master' });
     expect(torres.observe(m, 1).seats[0]?.hand).toEqual(m.seats[0]?.hand);
   });
