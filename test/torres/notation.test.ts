@@ -149,6 +149,8 @@ describe('serialization', () => {
       ['bad turn', (d) => (d.state.turn.apUsed = 9), /apUsed/],
       ['bad rng', (d) => (d.state.rng = [1, 2]), /rng/],
       ['blocks not conserved', (d) => (d.state.supply += 1), /totalBlocks/],
+      ['a card too many', (d) => d.state.seats[0].hand.push('climbTwo'), /account for 10 cards/],
+      ['played card hidden', (d) => (d.state.seats[1].played = ['?']), /played/],
       ['castle too tall', (d) => (d.state.heights[0] = 9), /T-GEO-5|totalBlocks/],
     ];
     for (const [name, mutate, re] of cases) {
