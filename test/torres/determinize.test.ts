@@ -37,7 +37,7 @@ describe('determinization for bots (T-OBS-2)', () => {
   it('lets the generic MCTS bot play Torres with hidden cards', () => {
     const s = randomGame(torres, { players: 3, seed: 2 }, 2, { maxPlies: 40 }).final;
     const bot = mctsBot(torres, { seed: 3, determinize });
-    const m = bot.choose(s, { iterations: 30 });
+    const m = bot.choose(torres.observe(s, torres.toMove(s)), { iterations: 30 });
     expect(torres.moves(s).map((x) => JSON.stringify(x))).toContain(JSON.stringify(m));
   });
 });
