@@ -69,6 +69,12 @@ export interface MctsOptions<S, M> {
   readonly path?: 'fast' | 'apply';
   /** Room for moves per position on the `apply` path (default 1024). */
   readonly maxMoves?: number;
+  /**
+   * Stop growing the tree at this many nodes (playouts go on from its leaves), bounding memory
+   * on long searches. Default 500,000 (very roughly 100–200 MB, depending on the game's
+   * branching factor).
+   */
+  readonly maxTreeNodes?: number;
 }
 
 /** A tree node: the move that led here and the statistics of the seat that chose it. */
@@ -131,6 +137,7 @@ export function mctsBot<S, M, O>(
     );
   }
   const reuse = (options.reuseTree ?? true) && !hidden;
+  const maxTreeNodes = options.maxTreeNodes ?? 500_000;
 
   let stream = new RandomStream(seed);
   const random = (): number => stream.float();
@@ -195,9 +202,12 @@ export function mctsBot<S, M, O>(
 
     let reused = 0;
     const kept = findReusable(state);
+    // Nodes in the tree: a kept subtree has at most one node per visit.
+    let treeNodes = 0;
     if (kept) {
       root = kept;
       reused = kept.visits;
+      treeNodes = kept.visits;
     } else {
       root = new Node(-1, -1);
     }
@@ -241,13 +251,14 @@ export function mctsBot<S, M, O>(
           }
           const kids = node.kids;
           const k = kids.length;
-          if (k < codes.length) {
+          if (k < codes.length && treeNodes < maxTreeNodes) {
             // Expand a random untried move (swap it to position k).
             const j = k + 1 === codes.length ? k : k + stream.int(codes.length - k);
             const code = codes[j] as number;
             codes[j] = codes[k] as number;
             codes[k] = code;
             const child = new Node(code, mover);
+            treeNodes++;
             kids.push(child);
             cursor.play(code);
             nodes++;
@@ -255,6 +266,7 @@ export function mctsBot<S, M, O>(
             pathNodes.push(child);
             break;
           }
+          if (k === 0) break; // the tree is full: roll out from this leaf
           // UCB1 with the parent's visits.
           const logN = Math.log(node.visits);
           next = kids[0] as Node;
@@ -287,9 +299,10 @@ export function mctsBot<S, M, O>(
               scratchCodes[known++] = code;
             }
           }
-          if (untried > 0) {
+          if (untried > 0 && treeNodes < maxTreeNodes) {
             const code = buffer[untried === 1 ? 0 : stream.int(untried)] as number;
             const child = new Node(code, mover);
+            treeNodes++;
             child.avail = 1;
             children.set(cursor.key(code), child);
             cursor.play(code);
@@ -298,6 +311,7 @@ export function mctsBot<S, M, O>(
             pathNodes.push(child);
             break;
           }
+          if (known === 0) break; // the tree is full: roll out from this leaf
           // UCB1 with availability counts in place of the parent's visits (ISMCTS).
           next = scratch[0] as Node;
           let nextCode = scratchCodes[0] as number;
