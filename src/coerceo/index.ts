@@ -1,8 +1,51 @@
 /**
- * Coerceo for boardrules — under construction.
+ * Coerceo for boardrules: the complete game (Laurentius and Ocius starts, one-tile exchange,
+ * the optional 'Cura' announcement and the boardrules rulings on the open points), its notation
+ * (move text, position string, full state string) and a fast search position for bots and perft.
+ *
+ * ```ts
+ * import { coerceo, parseMove } from 'boardrules/coerceo';
+ * let s = coerceo.start();                       // Laurentius, White to move
+ * s = coerceo.apply(s, coerceo.parseMove(s, 'c4a-c4c'));
+ * console.log(coerceo.serialize(s));
+ * ```
  *
  * @module boardrules/coerceo
  */
+export { fieldName, TILE_NAMES } from './board.js';
+export {
+  coerceo,
+  curaThreats,
+  edgeNeighboursOf,
+  fieldExists,
+  formatPosition,
+  LAURENTIUS_CPF,
+  OCIUS_CPF,
+  outcome,
+  parsePosition,
+  pieceAt,
+  piecesOf,
+  presentTiles,
+  removedTiles,
+  resign,
+  sideToMove,
+  type TurnEffects,
+  threats,
+  tilesHeld,
+  turnEffects,
+  variantOf,
+  vertexNeighboursOf,
+} from './game.js';
+export { formatMoveText as formatMove, parseMoveText as parseMove } from './notation.js';
+export {
+  type CoerceoOptions,
+  type CoerceoRulings,
+  DEFAULT_RULINGS,
+  STRICT_RULINGS,
+} from './options.js';
+export { CoerceoPosition } from './position.js';
+export { show } from './render.js';
+export type { CoerceoMove, CoerceoState, Colour, EndReason, Outcome } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
 export const name = 'coerceo' as const;

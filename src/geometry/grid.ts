@@ -1,6 +1,237 @@
 /**
- * grid geometry — filled in by its game issue.
+ * Rectangular grids with a height per cell (Torres' 8×8 building area, or any width × height).
+ *
+ * Cells are indexed row by row: `index = y * width + x`, with `x` the column and `y` the row.
+ * Neighbour lists are precomputed once per grid as flat typed arrays, so move generators can
+ * walk them without allocating. A *region* is a maximal orthogonally connected set of cells
+ * whose height is non-zero (a Torres castle).
  *
  * @module
  */
-export {};
+
+/** A rectangular grid's shape with precomputed neighbour tables. Build it with {@link makeGrid}. */
+export interface Grid {
+  /** Number of columns. */
+  readonly width: number;
+  /** Number of rows. */
+  readonly height: number;
+  /** Number of cells, `width * height`. */
+  readonly size: number;
+  /**
+   * Orthogonal neighbours: cell `i` has `orthCount[i]` of them at
+   * `orth[4 * i] .. orth[4 * i + orthCount[i] - 1]` (order: −x, +x, −y, +y where present).
+   */
+  readonly orth: Int16Array;
+  /** How many orthogonal neighbours each cell has (2 in a corner, 4 inside). */
+  readonly orthCount: Uint8Array;
+  /** Diagonal neighbours, laid out like {@link Grid.orth}. */
+  readonly diag: Int16Array;
+  /** How many diagonal neighbours each cell has. */
+  readonly diagCount: Uint8Array;
+}
+
+/** Builds a grid of `width` × `height` cells (both positive integers). */
+export function makeGrid(width: number, height: number): Grid {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(
+      `grid: width and height must be positive integers, got ${width}×${height}`,
+    );
+  }
+  const size = width * height;
+  const orth = new Int16Array(size * 4).fill(-1);
+  const diag = new Int16Array(size * 4).fill(-1);
+  const orthCount = new Uint8Array(size);
+  const diagCount = new Uint8Array(size);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      for (const [dx, dy] of ORTH_DIRS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && nx < width && ny >= 0 && ny < height) {
+          orth[4 * i + (orthCount[i] as number)] = ny * width + nx;
+          orthCount[i] = (orthCount[i] as number) + 1;
+        }
+      }
+      for (const [dx, dy] of DIAG_DIRS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && nx < width && ny >= 0 && ny < height) {
+          diag[4 * i + (diagCount[i] as number)] = ny * width + nx;
+          diagCount[i] = (diagCount[i] as number) + 1;
+        }
+      }
+    }
+  }
+  return { width, height, size, orth, orthCount, diag, diagCount };
+}
+
+/** The four orthogonal unit steps `[dx, dy]`: −x, +x, −y, +y. */
+export const ORTH_DIRS: readonly (readonly [number, number])[] = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+];
+
+/** The four diagonal unit steps `[dx, dy]`. */
+export const DIAG_DIRS: readonly (readonly [number, number])[] = [
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+  [1, 1],
+];
+
+/** True when `(x, y)` lies on the grid. */
+export function inBounds(grid: Grid, x: number, y: number): boolean {
+  return (
+    Number.isInteger(x) &&
+    Number.isInteger(y) &&
+    x >= 0 &&
+    y >= 0 &&
+    x < grid.width &&
+    y < grid.height
+  );
+}
+
+/** The cell index of `(x, y)`; throws a `RangeError` off the grid. */
+export function cellIndex(grid: Grid, x: number, y: number): number {
+  if (!inBounds(grid, x, y)) throw new RangeError(`grid: (${x}, ${y}) is off the board`);
+  return y * grid.width + x;
+}
+
+/** The column of cell `i`. */
+export function cellX(grid: Grid, i: number): number {
+  return i % grid.width;
+}
+
+/** The row of cell `i`. */
+export function cellY(grid: Grid, i: number): number {
+  return Math.floor(i / grid.width);
+}
+
+/** The orthogonal neighbours of cell `i` as a new array (allocates; prefer {@link Grid.orth}). */
+export function orthNeighbours(grid: Grid, i: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < (grid.orthCount[i] as number); k++) out.push(grid.orth[4 * i + k] as number);
+  return out;
+}
+
+/** The diagonal neighbours of cell `i` as a new array (allocates; prefer {@link Grid.diag}). */
+export function diagNeighbours(grid: Grid, i: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < (grid.diagCount[i] as number); k++) out.push(grid.diag[4 * i + k] as number);
+  return out;
+}
+
+/** The result of {@link labelRegions}, in caller-owned (reusable) arrays. */
+export interface Regions {
+  /** Region id per cell (`0 .. count-1`), or −1 for a cell of height 0. */
+  readonly labels: Int16Array;
+  /** Number of cells per region id. */
+  readonly areas: Int32Array;
+  /** Largest height per region id. */
+  readonly tops: Int32Array;
+  /** Number of regions found by the last {@link labelRegions} call. */
+  count: number;
+}
+
+/** Allocates reusable buffers for {@link labelRegions} on this grid. */
+export function makeRegions(grid: Grid): Regions {
+  return {
+    labels: new Int16Array(grid.size),
+    areas: new Int32Array(grid.size),
+    tops: new Int32Array(grid.size),
+    count: 0,
+  };
+}
+
+/**
+ * Labels the maximal orthogonally connected regions of cells with non-zero height, filling
+ * `out` (no allocation besides a small scratch stack shared per call). Region ids are given in
+ * the order of each region's lowest cell index, so labelling is deterministic. Returns `out`.
+ */
+export function labelRegions(grid: Grid, heights: ArrayLike<number>, out: Regions): Regions {
+  const { labels, areas, tops } = out;
+  labels.fill(-1);
+  const stack = scratchFor(grid.size);
+  let count = 0;
+  for (let start = 0; start < grid.size; start++) {
+    if ((heights[start] as number) <= 0 || (labels[start] as number) >= 0) continue;
+    const id = count++;
+    let area = 0;
+    let top = 0;
+    let sp = 0;
+    stack[sp++] = start;
+    labels[start] = id;
+    while (sp > 0) {
+      const c = stack[--sp] as number;
+      area++;
+      const h = heights[c] as number;
+      if (h > top) top = h;
+      const n = grid.orthCount[c] as number;
+      for (let k = 0; k < n; k++) {
+        const d = grid.orth[4 * c + k] as number;
+        if ((heights[d] as number) > 0 && (labels[d] as number) < 0) {
+          labels[d] = id;
+          stack[sp++] = d;
+        }
+      }
+    }
+    areas[id] = area;
+    tops[id] = top;
+  }
+  out.count = count;
+  return out;
+}
+
+let scratch = new Int32Array(64);
+function scratchFor(n: number): Int32Array {
+  if (scratch.length < n) scratch = new Int32Array(n);
+  return scratch;
+}
+
+/** The connected regions of non-zero height as lists of cells (allocating convenience form). */
+export function regionsOf(grid: Grid, heights: ArrayLike<number>): number[][] {
+  const r = labelRegions(grid, heights, makeRegions(grid));
+  const out: number[][] = Array.from({ length: r.count }, () => []);
+  for (let i = 0; i < grid.size; i++) {
+    const id = r.labels[i] as number;
+    if (id >= 0) (out[id] as number[]).push(i);
+  }
+  return out;
+}
+
+/** The number of cells in the region containing cell `i` (0 if `i` has height 0). */
+export function regionArea(grid: Grid, heights: ArrayLike<number>, i: number): number {
+  if ((heights[i] as number) <= 0) return 0;
+  const r = labelRegions(grid, heights, makeRegions(grid));
+  return r.areas[r.labels[i] as number] as number;
+}
+
+/** An inclusive bounding box of cells. */
+export interface Bounds {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The bounding box of a set of cells (for a region: its cells); `null` for an empty set. */
+export function regionBounds(grid: Grid, cells: Iterable<number>): Bounds | null {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let any = false;
+  for (const c of cells) {
+    any = true;
+    const x = c % grid.width;
+    const y = Math.floor(c / grid.width);
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return any ? { minX, minY, maxX, maxY } : null;
+}

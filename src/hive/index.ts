@@ -1,8 +1,53 @@
 /**
- * Hive for boardrules — under construction.
+ * Hive for boardrules: the complete official game for the eight game types (`Base` plus any of
+ * Mosquito, Ladybug and Pillbug) with every rule of the specification, Universal Hive Protocol
+ * notation, and a UHP engine.
+ *
+ * ```ts
+ * import { hive } from 'boardrules/hive';
+ * let s = hive.start({ type: 'Base+MLP' });
+ * s = hive.apply(s, hive.parseMove(s, 'wS1'));
+ * hive.serialize(s); // 'Base+MLP;InProgress;Black[1];wS1'
+ * ```
  *
  * @module boardrules/hive
  */
+export {
+  canonicalGameString,
+  formatMoveText as formatMoveString,
+  fromGameString as parseGameString,
+  gameStateString,
+  type HiveMove,
+  type HiveState,
+  hive,
+  type PiecePlace,
+  parseMoveText as parseMoveString,
+  pieceAt,
+  piecesInHand,
+  piecesOnBoard,
+  placeOf,
+  playMoveText as playMoveString,
+  stackAt,
+  toGameString as formatGameString,
+  turnString,
+  undoPlies,
+} from './game.js';
+export {
+  formatTurnString,
+  type GameStateString,
+  parseGameStateString,
+  parseTurnString,
+  type Turn,
+} from './notation.js';
+export { DEFAULT_OPTIONS, type HiveOptions } from './options.js';
+export {
+  formatGameType as formatGameTypeString,
+  GAME_TYPES,
+  type GameType,
+  parseGameType as parseGameTypeString,
+} from './pieces.js';
+export type { HiveResult } from './rules.js';
+export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
 export const name = 'hive' as const;

@@ -1,0 +1,68 @@
+// Coerceo move generation: perft from the Laurentius and Ocius starts, counted two ways —
+// bulk (the last ply's moves are counted, not played) and every leaf played (play + undo on
+// each leaf, the way NPN's reference figure of ~35 M leaves/s is measured). Default run: depth 4
+// (Laurentius) and 5 (Ocius); `--deep` or COERCEO_DEEP=1 adds Laurentius depth 5.
+import { coerceo } from '../dist/coerceo/index.js';
+import { perftPosition, randomGame } from '../dist/index.js';
+
+const deep = process.argv.includes('--deep') || process.env.COERCEO_DEEP === '1';
+
+function played(pos, depth) {
+  const buf = new Int32Array(pos.maxMoves * (depth + 1));
+  const walk = (d, offset) => {
+    if (pos.terminal()) return 0;
+    const n = pos.generate(buf, offset);
+    let total = 0;
+    for (let i = offset; i < offset + n; i++) {
+      pos.play(buf[i]);
+      total += d === 1 ? 1 : walk(d - 1, offset + n);
+      pos.undo();
+    }
+    return total;
+  };
+  return depth === 0 ? 1 : walk(depth, 0);
+}
+
+function row(workload, mode, nodes, ms) {
+  console.log(
+    `| coerceo: ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+  );
+}
+
+const EXPECTED = { 'laurentius 4': 5280654, 'laurentius 5': 254945184, 'ocius 5': 10739924 };
+
+function perftRows(variant, depth) {
+  const state = coerceo.start({ variant });
+  // warm-up so the JIT has compiled the generator before timing
+  perftPosition(coerceo.search(state), Math.min(depth, 3));
+  for (const [mode, fn] of [
+    ['leaves, bulk-counted', (p) => perftPosition(p, depth)],
+    ['leaves, every leaf played', (p) => played(p, depth)],
+  ]) {
+    const pos = coerceo.search(state);
+    const t0 = performance.now();
+    const nodes = fn(pos);
+    const ms = performance.now() - t0;
+    const want = EXPECTED[`${variant} ${depth}`];
+    if (want !== undefined && nodes !== want) {
+      console.error(`coerceo perft ${variant} ${depth} = ${nodes}, expected ${want}`);
+      process.exitCode = 1;
+    }
+    row(`perft ${variant} depth ${depth}`, mode, nodes, ms);
+  }
+}
+
+perftRows('laurentius', 4);
+perftRows('ocius', 5);
+if (deep) perftRows('laurentius', 5);
+
+// The immutable API path: random games through moves/apply.
+{
+  const t0 = performance.now();
+  let plies = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    plies += randomGame(coerceo, {}, seed, { maxPlies: 200 }).moves.length;
+  }
+  const ms = performance.now() - t0;
+  row('random games via moves/apply (40 × ≤200 plies)', 'plies (apply calls)', plies, ms);
+}

@@ -1,0 +1,34 @@
+// `npm run bench`: runs every bench/*.bench.mjs (against the built dist/) one after another and
+// prints one markdown table with the machine it ran on. Extra arguments are passed to each
+// benchmark (e.g. `npm run bench -- --deep`).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const only = process.env.BENCH_ONLY;
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => !only || f.startsWith(only))
+  .sort();
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(`# boardrules benchmarks\n`);
+console.log(
+  `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} × ${cpu}, single thread.\n`,
+);
+console.log('| workload | counting mode | nodes | ms | nodes/s |');
+console.log('|---|---|---:|---:|---:|');
+let failed = false;
+for (const f of files) {
+  const r = spawnSync(process.execPath, ['--expose-gc', join(here, f), ...process.argv.slice(2)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) {
+    failed = true;
+    console.error(`benchmark ${f} failed with exit code ${r.status}`);
+  }
+}
+if (files.length === 0) console.log('| (no benchmarks yet) | | | | |');
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,125 @@
+// Torres: random complete games through the fast path (play on one mutable position, full
+// rules with action cards) and raw move generation. Reference: TobiHol/torres (no cards) plays
+// ≈1,370 random 4-player games/s. `--deep` runs longer.
+import { perft } from '../dist/index.js';
+import { torres } from '../dist/torres/index.js';
+
+const deep = process.argv.includes('--deep');
+const budgetMs = deep ? 20_000 : 5_000;
+
+function row(workload, mode, nodes, ms) {
+  console.log(
+    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+  );
+}
+
+// xorshift for choosing moves (the bench's own randomness, not the rules')
+let seed = 0x9e3779b9;
+function rand(n) {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) % n;
+}
+
+function games(options, budget) {
+  const buf = new Int32Array(8192);
+  let n = 0;
+  let plies = 0;
+  let gens = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < budget) {
+    const pos = torres.search(torres.start({ ...options, seed: n }));
+    while (!pos.terminal()) {
+      const k = pos.generate(buf, 0);
+      gens++;
+      pos.play(buf[rand(k)]);
+      plies++;
+    }
+    n++;
+  }
+  return { n, plies, gens, ms: performance.now() - t0 };
+}
+
+for (const [label, options] of [
+  ['4p shared deck', { players: 4 }],
+  ['4p draft', { players: 4, deckMode: 'draft' }],
+  ['4p master version', { players: 4, version: 'master' }],
+  ['2p shared deck', { players: 2 }],
+]) {
+  const r = games(options, budgetMs / 4);
+  row(`torres random games, ${label} (fast path)`, 'complete games', r.n, r.ms);
+  row(`torres move generation in those games, ${label}`, 'generate() calls', r.gens, r.ms);
+}
+
+// apply path for comparison (immutable states)
+{
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < budgetMs / 4) {
+    let s = torres.start({ players: 4, seed: n });
+    while (!torres.terminal(s)) {
+      const ms = torres.moves(s);
+      s = torres.apply(s, ms[rand(ms.length)]);
+    }
+    n++;
+  }
+  row(
+    'torres random games, 4p shared deck (apply path)',
+    'complete games',
+    n,
+    performance.now() - t0,
+  );
+}
+
+// pure generation on sampled mid-game positions
+{
+  const buf = new Int32Array(8192);
+  const positions = [];
+  for (let g = 0; g < 20; g++) {
+    const pos = torres.search(torres.start({ players: 4, seed: 1000 + g }));
+    let ply = 0;
+    while (!pos.terminal()) {
+      const k = pos.generate(buf, 0);
+      pos.play(buf[rand(k)]);
+      if (++ply % 25 === 0) positions.push(torres.search(pos.state()));
+    }
+  }
+  let calls = 0;
+  let moves = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < budgetMs / 4) {
+    for (const p of positions) {
+      moves += p.generate(buf, 0);
+      calls++;
+    }
+  }
+  const ms = performance.now() - t0;
+  row(
+    `torres generate() on ${positions.length} sampled 4p positions`,
+    'generate() calls',
+    calls,
+    ms,
+  );
+  row('torres moves listed by those calls', 'moves', moves, ms);
+}
+
+// perft from a mid-game position, bulk-counted leaves
+{
+  const pos = torres.search(torres.start({ players: 4, seed: 7 }));
+  const buf = new Int32Array(8192);
+  for (let i = 0; i < 40; i++) {
+    const k = pos.generate(buf, 0);
+    pos.play(buf[rand(k)]);
+  }
+  const s = pos.state();
+  const depth = deep ? 4 : 3;
+  const t0 = performance.now();
+  const nodes = perft(torres, s, depth);
+  row(
+    `torres perft(${depth}) from ply 40 of a 4p game`,
+    'bulk-counted leaves',
+    nodes,
+    performance.now() - t0,
+  );
+}

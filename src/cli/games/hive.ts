@@ -1,0 +1,64 @@
+/**
+ * The Hive plug-in for the `boardrules` CLI: `--type <GameTypeString>` (default `Base+MLP`)
+ * and the rule options of the spec's §0 as flags.
+ */
+import { RulesError } from '../../core/errors.js';
+import { type HiveMove, type HiveOptions, type HiveState, hive } from '../../hive/index.js';
+import { renderText } from '../../hive/render.js';
+import type { Flags, GamePlugin } from '../plugin.js';
+import { UsageError } from '../plugin.js';
+
+function boolFlag(flags: Flags, name: string): boolean | undefined {
+  const v = flags[name];
+  if (v === undefined) return undefined;
+  if (v === true || v === 'true' || v === 'on') return true;
+  if (v === 'false' || v === 'off') return false;
+  throw new UsageError(`--${name} expects on|off, got '${String(v)}'`);
+}
+
+/** `boardrules perft|moves|play hive ...`. */
+export const plugin: GamePlugin<HiveState, HiveMove> = {
+  game: hive,
+  summary: 'Hive with Mosquito, Ladybug and Pillbug (8 game types, UHP notation)',
+  flags: [
+    { name: 'type', value: '<GameTypeString>', help: 'game type, e.g. Base or Base+MLP (default)' },
+    {
+      name: 'tournament-opening',
+      value: '<on|off>',
+      help: 'no Queen on the first turn (H-PLACE-5; default on)',
+    },
+    { name: 'repetition-draw', value: '<on|off>', help: 'third repetition draws (default off)' },
+    { name: 'ply-cap', value: '<N>', help: 'draw after N plies without a result (0 = off)' },
+    { name: 'strict-input', value: '<on|off>', help: 'reject lenient UHP input (default off)' },
+  ],
+  startState(flags: Flags): HiveState {
+    const options: Record<string, unknown> = {};
+    if (flags.type !== undefined) {
+      if (typeof flags.type !== 'string') throw new UsageError('--type needs a GameTypeString');
+      options.type = flags.type;
+    }
+    const t = boolFlag(flags, 'tournament-opening');
+    if (t !== undefined) options.tournamentOpening = t;
+    const r = boolFlag(flags, 'repetition-draw');
+    if (r !== undefined) options.repetitionDraw = r;
+    const s = boolFlag(flags, 'strict-input');
+    if (s !== undefined) options.strictInput = s;
+    if (flags['ply-cap'] !== undefined) {
+      const n = Number(flags['ply-cap']);
+      if (!Number.isInteger(n)) throw new UsageError(`--ply-cap expects an integer`);
+      options.maxPlies = n;
+    }
+    try {
+      return hive.start(options as Partial<HiveOptions>);
+    } catch (e) {
+      if (e instanceof RulesError) throw new UsageError(e.message);
+      throw e;
+    }
+  },
+  variant(state: HiveState): string {
+    return state.type;
+  },
+  show(state: HiveState): string {
+    return renderText(state);
+  },
+};

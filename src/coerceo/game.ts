@@ -1,0 +1,463 @@
+/**
+ * The `coerceo` game record and the queries apps need. Every function here is a thin wrapper
+ * over the one move generator in `position.ts`.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import type { Game } from '../core/game.js';
+import {
+  COLOUR_FIELDS,
+  colourIndex,
+  EN_HI,
+  EN_LO,
+  FULL_TILES,
+  fieldByName,
+  fieldColour,
+  fieldName,
+  fieldOf,
+  TILE_COUNT,
+  TILE_NAMES,
+  VN_HI,
+  VN_LO,
+} from './board.js';
+import {
+  formatCpf,
+  formatMoveText,
+  formatTail,
+  type PositionData,
+  parseCpf,
+  parseMoveText,
+  parseStateText,
+  validatePosition,
+} from './notation.js';
+import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
+import { CoerceoPosition, MAX_MOVES } from './position.js';
+import { LIVE, outcomeOf, scoreOf } from './rules.js';
+import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
+
+/** C-SETUP-1: the Laurentius start (CPF). */
+export const LAURENTIUS_CPF = 'ac,cf,bf/ad,ac,bf,be/bd,bd,.,ae,ae/be,ce,df,ad/ce,cf,df w 0/0 L2';
+/** C-VARIANT-OCIUS-1: the Ocius start (CPF; NPN's layout, a boardrules ruling). */
+export const OCIUS_CPF = '-,-,-/-,df,ce,-/-,ae,cf,bd,-/-,bf,ac,-/-,-,- w 0/0 O2';
+
+/** Builds a state from position data with no history, evaluating the end rules (C-END-7). */
+function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoState {
+  const state: CoerceoState = {
+    pieces: [data.pieces[0], data.pieces[1], data.pieces[2], data.pieces[3]],
+    tiles: data.tiles,
+    held: [data.held[0], data.held[1]],
+    side: data.side,
+    layout: data.layout,
+    exchangeCost: data.exchangeCost,
+    rulings,
+    history: [],
+    since: [],
+    resigned: null,
+    status: LIVE,
+  };
+  const status = new CoerceoPosition(state).evaluate();
+  return status === LIVE ? state : { ...state, status };
+}
+
+/** Starts a game (see {@link CoerceoOptions}); throws `INVALID_OPTIONS`. */
+function start(options?: Partial<CoerceoOptions>): CoerceoState {
+  const opts = checkOptions(options);
+  const rulings = rulingsOf(opts);
+  if (opts.position !== undefined) {
+    let data: PositionData;
+    try {
+      data = parseCpf(opts.position);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      throw new RulesError('INVALID_OPTIONS', `coerceo option 'position': ${message}`);
+    }
+    const implied = data.layout === 'L' ? 'laurentius' : data.layout === 'O' ? 'ocius' : null;
+    if (opts.variant !== undefined && implied !== null && opts.variant !== implied) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `coerceo option 'variant' is '${opts.variant}' but the position's layout is ${data.layout} (${implied})`,
+      );
+    }
+    if (opts.exchangeCost !== undefined && opts.exchangeCost !== data.exchangeCost) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `coerceo option 'exchangeCost' is ${opts.exchangeCost} but the position says ${data.exchangeCost}`,
+      );
+    }
+    return stateFromData(data, rulings);
+  }
+  // C-SETUP-1 / C-VARIANT-OCIUS-1 / C-SETUP-2 / C-VARIANT-ONETILE-1.
+  const data = parseCpf(opts.variant === 'ocius' ? OCIUS_CPF : LAURENTIUS_CPF);
+  return stateFromData({ ...data, exchangeCost: opts.exchangeCost ?? 2 }, rulings);
+}
+
+const movesCache = new WeakMap<CoerceoState, readonly CoerceoMove[]>();
+/** Scratch move buffers (every use is synchronous and finishes before the next). */
+const scratch = new Int32Array(MAX_MOVES);
+const threatScratch = new Int32Array(MAX_MOVES);
+
+/** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
+function moves(state: CoerceoState): readonly CoerceoMove[] {
+  const cached = movesCache.get(state);
+  if (cached) return cached;
+  const pos = new CoerceoPosition(state);
+  const n = pos.generate(scratch, 0);
+  const list: CoerceoMove[] = [];
+  for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i] as number));
+  const frozen = Object.freeze(list);
+  movesCache.set(state, frozen);
+  return frozen;
+}
+
+/** The integer code of `move` in `pos` if it is legal there, else −1. */
+function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
+  const code = pos.encodeOrNegative(move);
+  if (code < 0) return -1;
+  const n = pos.generate(scratch, 0);
+  for (let i = 0; i < n; i++) if (scratch[i] === code) return code;
+  return -1;
+}
+
+function describe(move: unknown): string {
+  try {
+    return formatMoveText(move as CoerceoMove);
+  } catch {
+    return JSON.stringify(move);
+  }
+}
+
+/** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
+function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
+  if (state.status !== LIVE) {
+    throw new RulesError('GAME_OVER', `the game is over; '${describe(move)}' cannot be played`);
+  }
+  const pos = new CoerceoPosition(state);
+  const code = legalCode(pos, move);
+  if (code < 0) {
+    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+  }
+  pos.play(code);
+  return pos.state();
+}
+
+/** The outcome of a finished game (C-END-7), or `null` while it goes on. */
+export function outcome(state: CoerceoState): Outcome | null {
+  return outcomeOf(state.status);
+}
+
+/**
+ * C-END-2: `colour` resigns (on turn or not); the other side wins. Not a move: it is not in
+ * `moves` or perft. Throws `ILLEGAL_MOVE` on a finished game.
+ */
+export function resign(state: CoerceoState, colour: Colour): CoerceoState {
+  if (state.status !== LIVE) {
+    throw new RulesError('ILLEGAL_MOVE', `the game is over; ${colour} cannot resign`);
+  }
+  if (colour !== 'white' && colour !== 'black') {
+    throw new RulesError('ILLEGAL_MOVE', `resign: colour must be 'white' or 'black'`);
+  }
+  const pos = new CoerceoPosition(state);
+  pos.resign(colour === 'white' ? 0 : 1);
+  return { ...state, resigned: colour === 'white' ? 0 : 1, status: pos.status };
+}
+
+/** What a turn does (C-TURN-4): captured fields and removed tiles in canonical order, tiles collected. */
+export interface TurnEffects {
+  /** Opponent pieces captured by enclosure (not the exchanged piece). */
+  readonly captured: readonly string[];
+  /** Tiles removed this turn. */
+  readonly removedTiles: readonly string[];
+  /** Tiles the mover collected (0 after an exchange). */
+  readonly collected: number;
+}
+
+/** C-TURN-4: the effects of playing `move` in `state` (throws like `apply`). */
+export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects {
+  if (state.status !== LIVE) throw new RulesError('GAME_OVER', 'the game is over');
+  const pos = new CoerceoPosition(state);
+  const code = legalCode(pos, move);
+  if (code < 0)
+    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+  const o = 1 - state.side;
+  pos.play(code);
+  const captured: string[] = [];
+  for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
+    const word = ci < 32 ? pos.lastCapLo : pos.lastCapHi;
+    if ((word >>> (ci & 31)) & 1) captured.push(fieldName(fieldOf(o, ci)));
+  }
+  const removedTiles: string[] = [];
+  for (let t = 0; t < TILE_COUNT; t++) {
+    if ((pos.lastRemoved >> t) & 1) removedTiles.push(TILE_NAMES[t] as string);
+  }
+  return { captured, removedTiles, collected: pos.lastCollected };
+}
+
+/**
+ * C-VARIANT-CURA-1: the steps that `by` (default: the side that just moved, i.e. not to move)
+ * could play if it were on move that would capture at least one piece, tile-removal captures
+ * included; canonical order; `[]` when the game is over. 'Cura' is due after a turn iff this is
+ * non-empty. Announcement only: it never affects legality.
+ */
+export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[] {
+  if (state.status !== LIVE) return [];
+  const seat = by === undefined ? 1 - state.side : by === 'white' ? 0 : 1;
+  const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
+  const pos = new CoerceoPosition(view);
+  const buf = threatScratch;
+  const n = pos.generateSteps(buf, 0);
+  const out: CoerceoMove[] = [];
+  for (let i = 0; i < n; i++) {
+    const code = buf[i] as number;
+    pos.play(code);
+    const captures = (pos.lastCapLo | pos.lastCapHi) !== 0;
+    pos.undo();
+    if (captures) out.push(pos.decode(code));
+  }
+  return out;
+}
+
+/** Alias of {@link threats}: the pieces-in-danger query behind the 'Cura' announcement. */
+export const curaThreats: (state: CoerceoState, by?: Colour) => readonly CoerceoMove[] = threats;
+
+/** C-NOTATION-2 (+ C-VARIANT-CURA-2): the canonical text of a move in `state`. */
+function formatMove(state: CoerceoState, move: CoerceoMove): string {
+  const text = formatMoveText(move);
+  if (state.rulings.cura && state.status === LIVE) {
+    const next = apply(state, move);
+    if (threats(next).length > 0) return `${text}+`;
+  }
+  return text;
+}
+
+/** C-NOTATION-2: reads a move and checks it is legal (`PARSE_ERROR` / `ILLEGAL_MOVE`). */
+function parseMove(state: CoerceoState, text: string): CoerceoMove {
+  const move = parseMoveText(text);
+  const listed = moves(state).find((m) =>
+    m.type === 'step'
+      ? move.type === 'step' && m.from === move.from && m.to === move.to
+      : move.type === 'exchange' && m.target === move.target,
+  );
+  if (!listed) {
+    const why = state.status !== LIVE ? ' (the game is over)' : '';
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `'${formatMoveText(move)}' (from '${String(text).trim()}') is not a legal move here${why}`,
+    );
+  }
+  return listed;
+}
+
+/** C-NOTATION-3: the position string of a state. */
+export function formatPosition(state: CoerceoState): string {
+  return formatCpf(state);
+}
+
+/** C-NOTATION-3/4: a state (no history, default rulings unless given) from a position string. */
+export function parsePosition(text: string, rulings?: Partial<CoerceoRulings>): CoerceoState {
+  return stateFromData(parseCpf(text), rulingsOf(checkOptions(rulings ?? {})));
+}
+
+/** C-NOTATION-5: the full state string (CPF, options, history, resignation). */
+function serialize(state: CoerceoState): string {
+  const tail = formatTail(state);
+  const cpf = formatCpf(state);
+  return tail === '' ? cpf : `${cpf} ${tail}`;
+}
+
+/**
+ * C-NOTATION-5: reads a full state string. The `h:` steps are undone from the CPF; each must
+ * reverse legally and replay without capture or removal from a non-terminal position.
+ */
+function deserialize(text: string): CoerceoState {
+  const { cpf, tail } = parseStateText(text);
+  const data = parseCpf(cpf);
+  let state: CoerceoState;
+  if (tail.since.length === 0) {
+    state = stateFromData(data, tail.rulings);
+  } else {
+    // Undo the history from the last step back, then replay it forwards with `apply`.
+    const cpfs: string[] = [formatCpf(data)];
+    let pieces = data.pieces.slice() as [number, number, number, number];
+    let side: 0 | 1 = data.side;
+    for (let k = tail.since.length - 1; k >= 0; k--) {
+      const m = parseMoveText(tail.since[k] as string);
+      if (m.type !== 'step') throw new RulesError('INVALID_STATE', 'history holds only steps');
+      const mover = (1 - side) as 0 | 1;
+      const from = fieldByName(m.from);
+      const to = fieldByName(m.to);
+      const bit = (id: number): [number, number] => {
+        const ci = colourIndex(id);
+        return ci < 32 ? [1 << ci, 0] : [0, 1 << (ci - 32)];
+      };
+      const [toLo, toHi] = bit(to);
+      const [fromLo, fromHi] = bit(from);
+      // A field holds only pieces of its own colour, so the origin is empty iff the mover has
+      // no piece there.
+      const occLo = pieces[2 * mover] as number;
+      const occHi = pieces[2 * mover + 1] as number;
+      if (
+        fieldColour(from) !== mover ||
+        fieldColour(to) !== mover ||
+        ((pieces[2 * mover] as number) & toLo) !== toLo ||
+        ((pieces[2 * mover + 1] as number) & toHi) !== toHi ||
+        (occLo & fromLo) !== 0 ||
+        (occHi & fromHi) !== 0 ||
+        !((data.tiles >> ((from / 6) | 0)) & 1)
+      ) {
+        throw new RulesError(
+          'INVALID_STATE',
+          `history step ${k} '${tail.since[k]}' cannot be undone from the position after it`,
+        );
+      }
+      pieces = pieces.slice() as [number, number, number, number];
+      pieces[2 * mover] = (pieces[2 * mover] as number) ^ toLo ^ fromLo;
+      pieces[2 * mover + 1] = (pieces[2 * mover + 1] as number) ^ toHi ^ fromHi;
+      side = mover;
+      cpfs.unshift(formatCpf({ ...data, pieces, side }));
+    }
+    const first: PositionData = { ...data, pieces, side };
+    try {
+      validatePosition(first);
+    } catch (e) {
+      throw new RulesError(
+        'INVALID_STATE',
+        `history: the position before it is invalid: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    state = stateFromData(first, tail.rulings);
+    for (let k = 0; k < tail.since.length; k++) {
+      const m = parseMoveText(tail.since[k] as string);
+      if (state.status !== LIVE) {
+        throw new RulesError('INVALID_STATE', `history step ${k}: the game was already over`);
+      }
+      try {
+        state = apply(state, m);
+      } catch (e) {
+        throw new RulesError(
+          'INVALID_STATE',
+          `history step ${k} '${tail.since[k]}' is not legal: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+      if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
+        throw new RulesError(
+          'INVALID_STATE',
+          `history step ${k} '${tail.since[k]}' captures or removes a tile, so it cannot be in the history`,
+        );
+      }
+    }
+  }
+  if (tail.resigned !== null) {
+    if (state.status !== LIVE) {
+      throw new RulesError('INVALID_STATE', 'a resignation after the game was over');
+    }
+    state = resign(state, tail.resigned === 0 ? 'white' : 'black');
+  }
+  return state;
+}
+
+/** The colour of the piece on `field` (a name like `c3f`), or `null` when it is empty or absent. */
+export function pieceAt(state: CoerceoState, field: string): Colour | null {
+  const id = fieldByName(field);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  const c = fieldColour(id);
+  const ci = colourIndex(id);
+  const word = state.pieces[2 * c + (ci >> 5)] as number;
+  if (((word >>> (ci & 31)) & 1) === 0) return null;
+  return c === 0 ? 'white' : 'black';
+}
+
+/** The fields of `colour`'s pieces, in canonical order. */
+export function piecesOf(state: CoerceoState, colour: Colour): string[] {
+  const c = colour === 'white' ? 0 : 1;
+  const out: string[] = [];
+  for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
+    const word = state.pieces[2 * c + (ci >> 5)] as number;
+    if ((word >>> (ci & 31)) & 1) out.push(fieldName(fieldOf(c, ci)));
+  }
+  return out;
+}
+
+/** Tiles held by each side. */
+export function tilesHeld(state: CoerceoState): { white: number; black: number } {
+  return { white: state.held[0], black: state.held[1] };
+}
+
+/** The tiles on the board (names, canonical order). */
+export function presentTiles(state: CoerceoState): string[] {
+  return TILE_NAMES.filter((_, t) => (state.tiles >> t) & 1);
+}
+
+/**
+ * The tiles of the full 19-tile board that are not on the board (names, canonical order): the
+ * removed ones, and for an Ocius layout also the 12 outer tiles absent from the start.
+ */
+export function removedTiles(state: CoerceoState): string[] {
+  return TILE_NAMES.filter((_, t) => !((state.tiles >> t) & 1) && (FULL_TILES >> t) & 1);
+}
+
+/** Whether the named field's tile is on the board (C-BOARD-6). */
+export function fieldExists(state: CoerceoState, field: string): boolean {
+  const id = fieldByName(field);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  return ((state.tiles >> ((id / 6) | 0)) & 1) === 1;
+}
+
+/** C-BOARD-4/6: the existing edge neighbours of a field (names, canonical order). */
+export function edgeNeighboursOf(state: CoerceoState, field: string): string[] {
+  return neighboursOf(state, field, EN_LO, EN_HI, 1);
+}
+
+/** C-BOARD-5/6: the existing vertex neighbours of a field (names, canonical order). */
+export function vertexNeighboursOf(state: CoerceoState, field: string): string[] {
+  return neighboursOf(state, field, VN_LO, VN_HI, 0);
+}
+
+function neighboursOf(
+  state: CoerceoState,
+  field: string,
+  lo: Int32Array,
+  hi: Int32Array,
+  flip: number,
+): string[] {
+  const id = fieldByName(field);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  const c = fieldColour(id);
+  const i = c * COLOUR_FIELDS + colourIndex(id);
+  const out: string[] = [];
+  for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
+    const word = ci < 32 ? (lo[i] as number) : (hi[i] as number);
+    if (!((word >>> (ci & 31)) & 1)) continue;
+    const nid = fieldOf(c ^ flip, ci);
+    if ((state.tiles >> ((nid / 6) | 0)) & 1) out.push(fieldName(nid));
+  }
+  return out;
+}
+
+/** The side to move. */
+export function sideToMove(state: CoerceoState): Colour {
+  return state.side === 0 ? 'white' : 'black';
+}
+
+/** The variant label of a state's layout: `laurentius`, `ocius` or `custom`. */
+export function variantOf(state: CoerceoState): 'laurentius' | 'ocius' | 'custom' {
+  return state.layout === 'L' ? 'laurentius' : state.layout === 'O' ? 'ocius' : 'custom';
+}
+
+/** The Coerceo rules as a boardrules {@link Game}. */
+export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
+  name: 'coerceo',
+  scoring: 'winloss',
+  start,
+  players: () => 2,
+  toMove: (state) => state.side,
+  moves,
+  apply,
+  terminal: (state) => state.status !== LIVE,
+  score: (state) => scoreOf(state.status),
+  formatMove,
+  parseMove,
+  serialize,
+  deserialize,
+  search: (state) => new CoerceoPosition(state),
+};

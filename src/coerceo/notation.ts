@@ -1,0 +1,379 @@
+/**
+ * Coerceo notation (C-NOTATION): field names, move text, the position string (CPF) and the
+ * full state string. Every reader validates and throws `RulesError` naming what is wrong and
+ * where; every writer produces the one canonical form, so text round-trips exactly
+ * (C-NOTATION-6: readers accept only canonical position strings).
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import {
+  colourIndex,
+  fieldByName,
+  fieldColour,
+  fieldName,
+  INNER_TILES,
+  neighbourSides,
+  popcount,
+  REMOVABLE_SIDES,
+  TILE_COUNT,
+  TILE_HI,
+  TILE_LO,
+  TILE_NAMES,
+  tilesConnected,
+} from './board.js';
+import type { CoerceoRulings } from './options.js';
+import { DEFAULT_RULINGS } from './options.js';
+import type { CoerceoMove } from './types.js';
+
+const FILES = 'abcde';
+const RANKS_PER_FILE = [3, 4, 5, 4, 3];
+const LETTERS = 'abcdef';
+
+function parseError(message: string): RulesError {
+  return new RulesError('PARSE_ERROR', message);
+}
+
+/** Reads a field name (`b3f`) at `index` of `text`; throws `PARSE_ERROR` naming the problem. */
+function readField(text: string, index: number, what: string): number {
+  const file = text[index];
+  const rank = text[index + 1];
+  const letter = text[index + 2];
+  if (file === undefined || !FILES.includes(file)) {
+    throw parseError(
+      `move '${text}': expected a file a-e for the ${what} at index ${index}, got ${JSON.stringify(file ?? 'end of text')}`,
+    );
+  }
+  const ranks = RANKS_PER_FILE[FILES.indexOf(file)] as number;
+  if (rank === undefined || rank < '1' || rank > String.fromCharCode(48 + ranks)) {
+    throw parseError(
+      `move '${text}': expected a rank 1-${ranks} of file ${file} for the ${what} at index ${index + 1}, got ${JSON.stringify(rank ?? 'end of text')}`,
+    );
+  }
+  if (letter === undefined || !LETTERS.includes(letter)) {
+    throw parseError(
+      `move '${text}': expected a field letter a-f for the ${what} at index ${index + 2}, got ${JSON.stringify(letter ?? 'end of text')}`,
+    );
+  }
+  return fieldByName(file + rank + letter);
+}
+
+/**
+ * C-NOTATION-2: reads move text into a move object, without checking legality. Accepts the
+ * short step form `b3f-d` (= `b3f-b3d`), one trailing Cura mark `+` and surrounding whitespace.
+ * Throws `PARSE_ERROR` naming the offending character and its index.
+ */
+export function parseMoveText(input: string): CoerceoMove {
+  if (typeof input !== 'string') throw parseError('move text must be a string');
+  let text = input.trim();
+  // C-VARIANT-CURA-2: one trailing '+' is accepted and ignored.
+  if (text.endsWith('+')) text = text.slice(0, -1);
+  if (text.length === 0) throw parseError(`empty move text ${JSON.stringify(input)}`);
+  if (text[0] === 'x') {
+    const target = readField(text, 1, 'exchanged piece');
+    if (text.length !== 4) {
+      throw parseError(`move '${text}': unexpected ${JSON.stringify(text[4])} at index 4`);
+    }
+    return { type: 'exchange', target: fieldName(target) };
+  }
+  const from = readField(text, 0, 'origin');
+  if (text[3] !== '-') {
+    throw parseError(
+      `move '${text}': expected '-' at index 3, got ${JSON.stringify(text[3] ?? 'end of text')}`,
+    );
+  }
+  let to: number;
+  let end: number;
+  if (text.length === 5) {
+    // Short form: destination on the origin's tile.
+    const letter = text[4] as string;
+    if (!LETTERS.includes(letter)) {
+      throw parseError(
+        `move '${text}': expected a field letter a-f at index 4, got ${JSON.stringify(letter)}`,
+      );
+    }
+    to = fieldByName(text.slice(0, 2) + letter);
+    end = 5;
+  } else {
+    to = readField(text, 4, 'destination');
+    end = 7;
+  }
+  if (text.length !== end) {
+    throw parseError(`move '${text}': unexpected ${JSON.stringify(text[end])} at index ${end}`);
+  }
+  return { type: 'step', from: fieldName(from), to: fieldName(to) };
+}
+
+/** C-NOTATION-2: the canonical text of a move (long form, no Cura mark). */
+export function formatMoveText(move: CoerceoMove): string {
+  return move.type === 'exchange' ? `x${move.target}` : `${move.from}-${move.to}`;
+}
+
+/** The board part of a position: piece sets, present tiles, held tiles, side, layout, cost. */
+export interface PositionData {
+  /** White lo, White hi, Black lo, Black hi (colour-index bit sets, see `board.ts`). */
+  readonly pieces: readonly [number, number, number, number];
+  /** Present tiles (bits over tile indices). */
+  readonly tiles: number;
+  /** Tiles held by White, Black. */
+  readonly held: readonly [number, number];
+  /** Side to move, 0 White. */
+  readonly side: 0 | 1;
+  /** Layout letter (metadata). */
+  readonly layout: 'L' | 'O' | 'C';
+  /** Exchange cost. */
+  readonly exchangeCost: 1 | 2;
+}
+
+function hasPiece(pieces: readonly number[], id: number): boolean {
+  const c = fieldColour(id);
+  const ci = colourIndex(id);
+  const word = pieces[2 * c + (ci >> 5)] as number;
+  return ((word >>> (ci & 31)) & 1) === 1;
+}
+
+/** C-NOTATION-3: the canonical position string. */
+export function formatCpf(p: PositionData): string {
+  const columns: string[] = [];
+  let t = 0;
+  for (let file = 0; file < 5; file++) {
+    const tokens: string[] = [];
+    for (let r = 0; r < (RANKS_PER_FILE[file] as number); r++, t++) {
+      if (!((p.tiles >> t) & 1)) {
+        tokens.push('-');
+        continue;
+      }
+      let token = '';
+      for (let l = 0; l < 6; l++) if (hasPiece(p.pieces, 6 * t + l)) token += LETTERS[l];
+      tokens.push(token === '' ? '.' : token);
+    }
+    columns.push(tokens.join(','));
+  }
+  const side = p.side === 0 ? 'w' : 'b';
+  return `${columns.join('/')} ${side} ${p.held[0]}/${p.held[1]} ${p.layout}${p.exchangeCost}`;
+}
+
+function readCount(text: string, what: string): number {
+  if (!/^(0|[1-9][0-9]?)$/.test(text)) {
+    throw parseError(
+      `position: ${what} must be a count 0..18 without leading zeros, got '${text}'`,
+    );
+  }
+  const n = Number(text);
+  if (n > 18) throw parseError(`position: ${what} must be 0..18, got ${n}`);
+  return n;
+}
+
+/**
+ * C-NOTATION-3 / C-NOTATION-4: reads and validates a position string. Syntax errors are
+ * `PARSE_ERROR`; a well-formed string violating the invariants is `INVALID_STATE`.
+ */
+export function parseCpf(input: string): PositionData {
+  if (typeof input !== 'string') throw parseError('position must be a string');
+  const text = input.trim();
+  const parts = text.split(' ');
+  if (parts.length !== 4) {
+    throw parseError(
+      `position '${text}': expected 4 fields separated by single spaces (board side held variant), got ${parts.length}`,
+    );
+  }
+  const [board, sideText, heldText, variantText] = parts as [string, string, string, string];
+  const columns = board.split('/');
+  if (columns.length !== 5) {
+    throw parseError(`position board: expected 5 files separated by '/', got ${columns.length}`);
+  }
+  const pieces = [0, 0, 0, 0];
+  let tiles = 0;
+  let t = 0;
+  for (let file = 0; file < 5; file++) {
+    const tokens = (columns[file] as string).split(',');
+    const want = RANKS_PER_FILE[file] as number;
+    if (tokens.length !== want) {
+      throw parseError(
+        `position board: file ${FILES[file]} needs ${want} tiles separated by ',', got ${tokens.length}`,
+      );
+    }
+    for (let r = 0; r < want; r++, t++) {
+      const token = tokens[r] as string;
+      const tileName = `${FILES[file]}${r + 1}`;
+      if (token === '-') continue;
+      tiles |= 1 << t;
+      if (token === '.') continue;
+      if (!/^[a-f]{1,6}$/.test(token)) {
+        throw parseError(
+          `position board: tile ${tileName} token '${token}' must be '-', '.' or field letters a-f`,
+        );
+      }
+      let last = -1;
+      for (const ch of token) {
+        const l = LETTERS.indexOf(ch);
+        if (l <= last) {
+          throw parseError(
+            `position board: tile ${tileName} token '${token}' must list letters strictly ascending`,
+          );
+        }
+        last = l;
+        const id = 6 * t + l;
+        const c = fieldColour(id);
+        const ci = colourIndex(id);
+        pieces[2 * c + (ci >> 5)] = (pieces[2 * c + (ci >> 5)] as number) | (1 << (ci & 31));
+      }
+    }
+  }
+  if (sideText !== 'w' && sideText !== 'b') {
+    throw parseError(`position: side to move must be 'w' or 'b', got '${sideText}'`);
+  }
+  const heldParts = heldText.split('/');
+  if (heldParts.length !== 2) {
+    throw parseError(`position: held tiles must be 'white/black', got '${heldText}'`);
+  }
+  const heldW = readCount(heldParts[0] as string, 'White held tiles');
+  const heldB = readCount(heldParts[1] as string, 'Black held tiles');
+  const m = /^([LOC])([12])$/.exec(variantText);
+  if (!m) {
+    throw parseError(
+      `position: variant must be L, O or C followed by the exchange cost 2 or 1, got '${variantText}'`,
+    );
+  }
+  const data: PositionData = {
+    pieces: pieces as unknown as [number, number, number, number],
+    tiles,
+    held: [heldW, heldB],
+    side: sideText === 'w' ? 0 : 1,
+    layout: m[1] as 'L' | 'O' | 'C',
+    exchangeCost: Number(m[2]) as 1 | 2,
+  };
+  validatePosition(data);
+  return data;
+}
+
+function invalid(message: string): RulesError {
+  return new RulesError('INVALID_STATE', message);
+}
+
+/** C-NOTATION-4: the invariants every position satisfies; throws `INVALID_STATE`. */
+export function validatePosition(p: PositionData): void {
+  const tileCount = popcount(p.tiles);
+  if (tileCount === 0) throw invalid('position has no tiles');
+  if (!tilesConnected(p.tiles)) throw invalid('position tiles are not edge-connected');
+  const occLo = (p.pieces[0] | p.pieces[2]) as number;
+  const occHi = (p.pieces[1] | p.pieces[3]) as number;
+  for (let t = 0; t < TILE_COUNT; t++) {
+    if (!((p.tiles >> t) & 1)) continue;
+    const empty = (occLo & (TILE_LO[t] as number)) === 0 && (occHi & (TILE_HI[t] as number)) === 0;
+    // C-TILE-4a: an empty tile that could be removed would have been removed.
+    if (empty && REMOVABLE_SIDES[neighbourSides(p.tiles, t)] === 1) {
+      throw invalid(
+        `tile ${tileName(t)} is empty and removable (C-TILE-4a), so it cannot be present`,
+      );
+    }
+  }
+  const white = popcount(p.pieces[0]) + popcount(p.pieces[1]);
+  const black = popcount(p.pieces[2]) + popcount(p.pieces[3]);
+  const maxPieces = p.layout === 'O' ? 7 : 18;
+  if (p.layout === 'O' && (p.tiles & ~INNER_TILES) !== 0) {
+    throw invalid('an Ocius (O) position has no ring-2 tile');
+  }
+  if (white > maxPieces) throw invalid(`White has ${white} pieces, at most ${maxPieces} here`);
+  if (black > maxPieces) throw invalid(`Black has ${black} pieces, at most ${maxPieces} here`);
+  const total = p.layout === 'O' ? 7 : 19;
+  if (p.held[0] + p.held[1] > total - tileCount) {
+    throw invalid(
+      `held tiles ${p.held[0]}+${p.held[1]} exceed the ${total - tileCount} tiles removed from the board`,
+    );
+  }
+  const notToMove = p.side === 0 ? black : white;
+  if (notToMove === 0) {
+    throw invalid(
+      `${p.side === 0 ? 'Black' : 'White'} (not to move) has no pieces: the game ended a turn earlier`,
+    );
+  }
+}
+
+function tileName(t: number): string {
+  return TILE_NAMES[t] as string;
+}
+
+/** The extra tokens of the full state string (C-NOTATION-5). */
+export interface StateTail {
+  readonly rulings: CoerceoRulings;
+  readonly since: readonly string[];
+  readonly resigned: 0 | 1 | null;
+}
+
+/** C-NOTATION-5: the tokens after the CPF: `o:` options, `h:` history, `r:` resignation. */
+export function formatTail(tail: StateTail): string {
+  const out: string[] = [];
+  const o: string[] = [];
+  if (!tail.rulings.repetitionDraw) o.push('repetitionDraw=false');
+  if (!tail.rulings.insufficientMaterialDraw) o.push('insufficientMaterialDraw=false');
+  if (tail.rulings.noLegalMoves === 'loss') o.push('noLegalMoves=loss');
+  if (tail.rulings.cura) o.push('cura=true');
+  if (o.length > 0) out.push(`o:${o.join(',')}`);
+  if (tail.since.length > 0) out.push(`h:${tail.since.join(',')}`);
+  if (tail.resigned !== null) out.push(`r:${tail.resigned === 0 ? 'w' : 'b'}`);
+  return out.join(' ');
+}
+
+const OPTION_TOKENS = [
+  'repetitionDraw=false',
+  'insufficientMaterialDraw=false',
+  'noLegalMoves=loss',
+  'cura=true',
+];
+
+/** Splits a full state string into its CPF and the parsed tail (canonical form only). */
+export function parseStateText(input: string): { cpf: string; tail: StateTail } {
+  if (typeof input !== 'string') throw parseError('state text must be a string');
+  const parts = input.trim().split(' ');
+  if (parts.length < 4) {
+    throw parseError(`state '${input.trim()}': expected a position string of 4 fields first`);
+  }
+  const cpf = parts.slice(0, 4).join(' ');
+  let rulings: CoerceoRulings = DEFAULT_RULINGS;
+  let since: string[] = [];
+  let resigned: 0 | 1 | null = null;
+  let stage = 0;
+  for (let i = 4; i < parts.length; i++) {
+    const token = parts[i] as string;
+    if (token.startsWith('o:') && stage < 1) {
+      stage = 1;
+      const items = token.slice(2).split(',');
+      let last = -1;
+      const r = { ...DEFAULT_RULINGS } as {
+        -readonly [K in keyof CoerceoRulings]: CoerceoRulings[K];
+      };
+      for (const item of items) {
+        const k = OPTION_TOKENS.indexOf(item);
+        if (k <= last) {
+          throw parseError(
+            `state option '${item}' is unknown or out of order (canonical order: ${OPTION_TOKENS.join(',')})`,
+          );
+        }
+        last = k;
+        if (k === 0) r.repetitionDraw = false;
+        else if (k === 1) r.insufficientMaterialDraw = false;
+        else if (k === 2) r.noLegalMoves = 'loss';
+        else r.cura = true;
+      }
+      rulings = r;
+    } else if (token.startsWith('h:') && stage < 2) {
+      stage = 2;
+      since = token.slice(2).split(',');
+      for (const [k, m] of since.entries()) {
+        if (!/^[a-e][1-5][a-f]-[a-e][1-5][a-f]$/.test(m)) {
+          throw parseError(`state history item ${k} '${m}' is not a long-form step`);
+        }
+        parseMoveText(m);
+      }
+    } else if ((token === 'r:w' || token === 'r:b') && stage < 3) {
+      stage = 3;
+      resigned = token === 'r:w' ? 0 : 1;
+    } else {
+      throw parseError(
+        `state token ${i} '${token}' is not one of o:…, h:…, r:w, r:b (in that order, each once)`,
+      );
+    }
+  }
+  return { cpf, tail: { rulings, since, resigned } };
+}

@@ -1,0 +1,509 @@
+/**
+ * The public Hive game: immutable states, the generic {@link Game} record, and the search
+ * fast path. A state is plain data (game type, options, move history); its compact
+ * {@link Position} is derived from the history and cached, so `apply` copies the cached position
+ * and plays on the copy (one generator, two paths).
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import type { Game, SearchPosition } from '../core/game.js';
+import { CELLS, cellOf } from './board.js';
+import { generate, MAX_MOVES } from './moves.js';
+import {
+  formatMoveString,
+  type GameStateString,
+  parseGameStateString,
+  parseMoveString,
+  parseTurnString,
+  stateStringOf,
+  turnStringOf,
+  whyIllegal,
+} from './notation.js';
+import { type HiveOptions, resolveOptions } from './options.js';
+import {
+  expansionsOf,
+  type GameType,
+  PIECES,
+  parseGameType,
+  pieceFromName,
+  pieceName,
+  SLOTS,
+} from './pieces.js';
+import { PASS, Position } from './position.js';
+import { isOver, scoreOf } from './rules.js';
+
+/**
+ * An immutable Hive game state: the game type, the options it was created with, and the moves
+ * played so far as UHP MoveStrings. Plain data (it survives `JSON.stringify`); the compact
+ * position is derived from it on demand.
+ */
+export interface HiveState {
+  /** The game type. */
+  readonly type: GameType;
+  /** The options fixed for this game (H-OPT-1). */
+  readonly options: Readonly<HiveOptions>;
+  /** The MoveStrings played, as given (normalised for case and blanks, H-UHP-8). */
+  readonly history: readonly string[];
+}
+
+/** A Hive move. Throws are written as a `move` of the thrown piece (H-UHP-4). */
+export type HiveMove =
+  | {
+      /** Placement from hand or movement of a piece on the board. */
+      readonly kind: 'place' | 'move';
+      /** The piece's UHP name, e.g. `wS1`. */
+      readonly piece: string;
+      /** Destination `q` (axial, H-COORD-1). */
+      readonly q: number;
+      /** Destination `r`. */
+      readonly r: number;
+    }
+  | {
+      /** A pass (only when forced, H-TURN-3). */
+      readonly kind: 'pass';
+    };
+
+const positions = new WeakMap<HiveState, Position>();
+const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
+const buffer = new Int32Array(MAX_MOVES);
+
+function freezeState(
+  type: GameType,
+  options: Readonly<HiveOptions>,
+  history: readonly string[],
+  pos: Position,
+): HiveState {
+  const s: HiveState = Object.freeze({ type, options, history: Object.freeze(history.slice()) });
+  positions.set(s, pos);
+  return s;
+}
+
+function newPosition(options: Readonly<HiveOptions>): Position {
+  return new Position(expansionsOf(options.type), {
+    tournamentOpening: options.tournamentOpening,
+    repetitionDraw: options.repetitionDraw,
+    maxPlies: options.maxPlies,
+  });
+}
+
+/** Plays MoveStrings from `pos`, validating each (H-UHP-8). Returns the normalised texts. */
+function replay(pos: Position, moves: readonly string[], strict: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < moves.length; i++) {
+    const text = moves[i] as string;
+    if (isOver(pos)) {
+      throw new RulesError('ILLEGAL_MOVE', `move ${i + 1} '${text}': the game is already over`);
+    }
+    let parsed: ReturnType<typeof parseMoveString>;
+    try {
+      parsed = parseMoveString(pos, text, strict);
+    } catch (e) {
+      if (e instanceof RulesError) {
+        throw new RulesError(e.code, `move ${i + 1} '${text}': ${e.message}`);
+      }
+      throw e;
+    }
+    if (!legal(pos, parsed.move)) {
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `move ${i + 1} '${text}' is illegal: ${whyIllegal(pos, parsed.move)}`,
+      );
+    }
+    pos.play(parsed.move);
+    out.push(parsed.normalized);
+  }
+  return out;
+}
+
+function legal(pos: Position, m: number): boolean {
+  const n = generate(pos, buffer, 0);
+  for (let i = 0; i < n; i++) if (buffer[i] === m) return true;
+  return false;
+}
+
+/** The compact position of a state (cached; rebuilt from the history for foreign objects). */
+export function positionOf(state: HiveState): Position {
+  const cached = positions.get(state);
+  if (cached) return cached;
+  if (state === null || typeof state !== 'object' || !Array.isArray(state.history)) {
+    throw new RulesError('INVALID_STATE', 'not a Hive state');
+  }
+  const options = resolveOptions({ ...state.options, type: state.type });
+  const pos = newPosition(options);
+  replay(pos, state.history as string[], false);
+  positions.set(state, pos);
+  return pos;
+}
+
+function decodeMove(pos: Position, m: number): HiveMove {
+  if (m === PASS) return Object.freeze({ kind: 'pass' });
+  const p = (m / CELLS) | 0;
+  const c = m - p * CELLS;
+  return Object.freeze({
+    kind: pos.cell[p] === -1 ? 'place' : 'move',
+    piece: pieceName(p),
+    q: pos.realQ(c) + 0,
+    r: pos.realR(c) + 0,
+  });
+}
+
+function encodeMove(pos: Position, move: HiveMove): number {
+  if (move === null || typeof move !== 'object') {
+    throw new RulesError('ILLEGAL_MOVE', 'a Hive move must be an object');
+  }
+  if (move.kind === 'pass') return PASS;
+  const p = typeof move.piece === 'string' ? pieceFromName(move.piece) : -1;
+  if (p < 0 || (move.kind !== 'place' && move.kind !== 'move')) {
+    throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${JSON.stringify(move)}`);
+  }
+  if (!Number.isInteger(move.q) || !Number.isInteger(move.r)) {
+    throw new RulesError('ILLEGAL_MOVE', `bad destination in ${JSON.stringify(move)}`);
+  }
+  if ((pos.cell[p] === -1) !== (move.kind === 'place')) {
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${move.piece} is ${pos.cell[p] === -1 ? 'in hand' : 'on the board'}, not a '${move.kind}'`,
+    );
+  }
+  const m = p * CELLS + cellOf(move.q, move.r);
+  // The torus cell is exact only inside the hive's window: check the real coordinates back.
+  if (
+    pos.anchor >= 0 &&
+    (pos.realQ(m - p * CELLS) !== move.q || pos.realR(m - p * CELLS) !== move.r)
+  ) {
+    throw new RulesError('ILLEGAL_MOVE', `${move.piece} cannot reach (${move.q}, ${move.r})`);
+  }
+  if (pos.anchor < 0 && (move.q !== 0 || move.r !== 0)) {
+    throw new RulesError('ILLEGAL_MOVE', 'the first piece must be placed at (0, 0)');
+  }
+  return m;
+}
+
+function checkedEncode(pos: Position, move: HiveMove): number {
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const m = encodeMove(pos, move);
+  if (!legal(pos, m)) {
+    throw new RulesError('ILLEGAL_MOVE', `illegal move: ${whyIllegal(pos, m)}`);
+  }
+  return m;
+}
+
+/** The state after integer move `m` (trusted legal), with its canonical MoveString. */
+function successor(state: HiveState, pos: Position, m: number): HiveState {
+  const text = formatMoveString(pos, m);
+  const next = pos.clone();
+  next.play(m);
+  return freezeState(state.type, state.options, [...state.history, text], next);
+}
+
+/** Loads a UHP GameString (H-UHP-8) with the given options (the type comes from the string). */
+export function fromGameString(text: string, options: Partial<HiveOptions> = {}): HiveState {
+  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a GameString must be text');
+  const resolved0 = resolveOptions(options);
+  const strict = resolved0.strictInput;
+  const parts = (strict ? text : text.trim()).split(';');
+  if (parts.length < 3) {
+    throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got '${text}'`);
+  }
+  const field = (i: number): string =>
+    strict ? (parts[i] as string) : (parts[i] as string).trim();
+  const type = parseGameType(field(0), strict);
+  const stateField = parseGameStateString(field(1), strict);
+  const turnField = parseTurnString(field(2), strict);
+  const resolved = resolveOptions({ ...resolved0, type });
+  const pos = newPosition(resolved);
+  const history = replay(pos, parts.slice(3), strict);
+  if (strict) {
+    // H-UHP-8: with strictInput the state and turn fields must match the replay.
+    const got = stateStringOf(pos);
+    const turn = turnStringOf(pos);
+    const given = `${stateField};White[${turnField.turn}]`.replace(
+      'White',
+      turnField.colour === 0 ? 'White' : 'Black',
+    );
+    if (`${got};${turn}` !== given) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `GameString says '${stateField};${parts[2]}' but the moves give '${got};${turn}'`,
+      );
+    }
+  }
+  return freezeState(type, resolved, history, pos);
+}
+
+/** The UHP GameString of a state (H-UHP-1/2), with the history as given. */
+export function toGameString(state: HiveState): string {
+  const pos = positionOf(state);
+  const head = `${state.type};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  return state.history.length === 0 ? head : `${head};${state.history.join(';')}`;
+}
+
+/** The GameString with every move re-rendered canonically (H-UHP-5). */
+export function canonicalGameString(state: HiveState): string {
+  const pos = positionOf(state);
+  const scratch = newPosition(state.options);
+  const moves: string[] = [];
+  for (let i = 0; i < pos.ply; i++) {
+    const m = pos.moveAt(i);
+    moves.push(formatMoveString(scratch, m));
+    scratch.play(m);
+  }
+  const head = `${state.type};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  return moves.length === 0 ? head : `${head};${moves.join(';')}`;
+}
+
+/** The GameStateString of a state (H-UHP-2). */
+export function gameStateString(state: HiveState): GameStateString {
+  return stateStringOf(positionOf(state));
+}
+
+/** The TurnString of a state (H-UHP-2). */
+export function turnString(state: HiveState): string {
+  return turnStringOf(positionOf(state));
+}
+
+/** The MoveString of `move` in `state` (canonical, H-UHP-5). Throws if the move is illegal. */
+export function formatMoveText(state: HiveState, move: HiveMove): string {
+  const pos = positionOf(state);
+  return formatMoveString(pos, checkedEncode(pos, move));
+}
+
+/**
+ * Reads a MoveString in `state` (lenient unless the state's `strictInput`) and returns the legal
+ * move it names. Throws `PARSE_ERROR` for bad text, `ILLEGAL_MOVE` for a move not in the legal
+ * set, `GAME_OVER` when the game has ended.
+ */
+export function parseMoveText(state: HiveState, text: string): HiveMove {
+  const pos = positionOf(state);
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const parsed = parseMoveString(pos, text, state.options.strictInput);
+  if (!legal(pos, parsed.move)) {
+    throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
+  }
+  return decodeMove(pos, parsed.move);
+}
+
+/**
+ * Plays a MoveString, keeping it as given (normalised for case and blanks) in the history, as a
+ * UHP engine echoes it (H-UHP-8).
+ */
+export function playMoveText(state: HiveState, text: string): HiveState {
+  const pos = positionOf(state);
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const parsed = parseMoveString(pos, text, state.options.strictInput);
+  if (!legal(pos, parsed.move)) {
+    throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
+  }
+  const next = pos.clone();
+  next.play(parsed.move);
+  return freezeState(state.type, state.options, [...state.history, parsed.normalized], next);
+}
+
+/** The state with the last `n` plies taken back. */
+export function undoPlies(state: HiveState, n = 1): HiveState {
+  const pos = positionOf(state);
+  if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
+    throw new RulesError('UNSUPPORTED', `cannot undo ${n} plies of ${pos.ply}`);
+  }
+  const next = pos.clone();
+  for (let i = 0; i < n; i++) next.undo();
+  return freezeState(state.type, state.options, state.history.slice(0, pos.ply - n), next);
+}
+
+/** Where a piece is: `null` in hand, else its hex and level. */
+export interface PiecePlace {
+  /** Axial q. */
+  readonly q: number;
+  /** Axial r. */
+  readonly r: number;
+  /** 0 = ground. */
+  readonly level: number;
+}
+
+/** The stack on hex `(q, r)`, bottom to top, as piece names (empty when the hex is empty). */
+export function stackAt(state: HiveState, q: number, r: number): string[] {
+  const pos = positionOf(state);
+  if (pos.anchor < 0) return [];
+  const c = cellOf(q, r);
+  if (pos.realQ(c) !== q || pos.realR(c) !== r) return [];
+  const out: string[] = [];
+  for (let p = pos.top[c] as number; p >= 0; p = pos.below[p] as number) out.push(pieceName(p));
+  return out.reverse();
+}
+
+/** The top piece on hex `(q, r)`, or `null`. */
+export function pieceAt(state: HiveState, q: number, r: number): string | null {
+  const s = stackAt(state, q, r);
+  return s.length === 0 ? null : (s[s.length - 1] as string);
+}
+
+/** Where the named piece is, or `null` while it is in hand. Throws for an unknown name. */
+export function placeOf(state: HiveState, piece: string): PiecePlace | null {
+  const pos = positionOf(state);
+  const p = pieceFromName(piece);
+  if (p < 0 || !pos.inGame[p]) {
+    throw new RulesError('PARSE_ERROR', `'${piece}' is not a piece of ${state.type}`);
+  }
+  if (pos.cell[p] === -1) return null;
+  return {
+    q: (pos.rq[p] as number) + 0,
+    r: (pos.rr[p] as number) + 0,
+    level: pos.level[p] as number,
+  };
+}
+
+/** Every piece on the board with its place, in piece order (White first). */
+export function piecesOnBoard(
+  state: HiveState,
+): { piece: string; q: number; r: number; level: number }[] {
+  const pos = positionOf(state);
+  const out: { piece: string; q: number; r: number; level: number }[] = [];
+  for (let p = 0; p < PIECES; p++) {
+    if (pos.cell[p] === -1) continue;
+    out.push({
+      piece: pieceName(p),
+      q: (pos.rq[p] as number) + 0,
+      r: (pos.rr[p] as number) + 0,
+      level: pos.level[p] as number,
+    });
+  }
+  return out;
+}
+
+/** The pieces of `colour` (`'w'` or `'b'`) still in hand, in canonical order. */
+export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
+  const pos = positionOf(state);
+  const base = colour === 'b' ? SLOTS : 0;
+  const out: string[] = [];
+  for (let s = 0; s < SLOTS; s++) {
+    const p = base + s;
+    if (pos.inGame[p] && pos.cell[p] === -1) out.push(pieceName(p));
+  }
+  return out;
+}
+
+/** The mutable search position over a compact {@link Position}. */
+class HiveSearch implements SearchPosition<HiveMove> {
+  readonly maxMoves: number = MAX_MOVES;
+  private readonly base: HiveState;
+  private readonly basePly: number;
+  readonly pos: Position;
+
+  constructor(state: HiveState) {
+    this.base = state;
+    this.pos = positionOf(state).clone();
+    this.basePly = this.pos.ply;
+  }
+  toMove(): number {
+    return this.pos.ply & 1;
+  }
+  terminal(): boolean {
+    return isOver(this.pos);
+  }
+  score(): readonly number[] {
+    return scoreOf(this.pos);
+  }
+  generate(out: Int32Array, offset: number): number {
+    return generate(this.pos, out, offset);
+  }
+  play(move: number): void {
+    this.pos.play(move);
+  }
+  undo(): void {
+    this.pos.undo();
+  }
+  hash(): number {
+    return this.pos.hash();
+  }
+  decode(move: number): HiveMove {
+    return decodeMove(this.pos, move);
+  }
+  encode(move: HiveMove): number {
+    return encodeMove(this.pos, move);
+  }
+  state(): HiveState {
+    const pos = this.pos;
+    const k = pos.ply;
+    if (k <= this.basePly) {
+      return freezeState(
+        this.base.type,
+        this.base.options,
+        this.base.history.slice(0, k),
+        pos.clone(),
+      );
+    }
+    // Re-render the moves played here: undo to the base, then replay formatting each.
+    const moves: number[] = [];
+    for (let i = this.basePly; i < k; i++) moves.push(pos.moveAt(i));
+    for (let i = this.basePly; i < k; i++) pos.undo();
+    const texts = this.base.history.slice();
+    for (const m of moves) {
+      texts.push(formatMoveString(pos, m));
+      pos.play(m);
+    }
+    return freezeState(this.base.type, this.base.options, texts, pos.clone());
+  }
+}
+
+/** Creates the search position for a state (exported for the engine and tests). */
+export function searchPosition(
+  state: HiveState,
+): SearchPosition<HiveMove> & { readonly pos: Position } {
+  return new HiveSearch(state);
+}
+
+/**
+ * Hive, the complete official game for the eight game types (Base plus any of Mosquito,
+ * Ladybug, Pillbug), as a {@link Game}. Seat 0 is White, seat 1 Black.
+ */
+export const hive: Game<HiveState, HiveMove, HiveOptions> = {
+  name: 'hive',
+  scoring: 'winloss',
+  start(options?: Partial<HiveOptions>): HiveState {
+    const resolved = resolveOptions(options ?? {});
+    return freezeState(resolved.type, resolved, [], newPosition(resolved));
+  },
+  players(): number {
+    return 2;
+  },
+  toMove(state: HiveState): number {
+    return positionOf(state).ply & 1;
+  },
+  moves(state: HiveState): readonly HiveMove[] {
+    const cached = moveLists.get(state);
+    if (cached) return cached;
+    const pos = positionOf(state);
+    const n = generate(pos, buffer, 0);
+    const list: HiveMove[] = [];
+    for (let i = 0; i < n; i++) list.push(decodeMove(pos, buffer[i] as number));
+    const frozen = Object.freeze(list);
+    moveLists.set(state, frozen);
+    return frozen;
+  },
+  apply(state: HiveState, move: HiveMove): HiveState {
+    const pos = positionOf(state);
+    return successor(state, pos, checkedEncode(pos, move));
+  },
+  terminal(state: HiveState): boolean {
+    return isOver(positionOf(state));
+  },
+  score(state: HiveState): readonly number[] {
+    return scoreOf(positionOf(state));
+  },
+  formatMove(state: HiveState, move: HiveMove): string {
+    return formatMoveText(state, move);
+  },
+  parseMove(state: HiveState, text: string): HiveMove {
+    return parseMoveText(state, text);
+  },
+  serialize(state: HiveState): string {
+    return toGameString(state);
+  },
+  deserialize(text: string): HiveState {
+    return fromGameString(text);
+  },
+  search(state: HiveState): SearchPosition<HiveMove> {
+    return new HiveSearch(state);
+  },
+};

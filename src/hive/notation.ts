@@ -1,0 +1,241 @@
+/**
+ * Universal Hive Protocol notation (H-UHP): GameTypeString, GameStateString, TurnString and
+ * MoveString at the level of the compact position. Input is lenient (H-UHP-6) unless `strict`
+ * (H-UHP-7); output is canonical (H-UHP-5), byte-identical to Mzinga's.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { CELLS, NB } from './board.js';
+import { pieceFromName, pieceName, SLOTS } from './pieces.js';
+import { BLACK_WINS, DRAW, PASS, type Position, WHITE_WINS } from './position.js';
+
+/** The five GameStateStrings (H-UHP-1). */
+export type GameStateString = 'NotStarted' | 'InProgress' | 'Draw' | 'WhiteWins' | 'BlackWins';
+
+const STATES: readonly GameStateString[] = [
+  'NotStarted',
+  'InProgress',
+  'Draw',
+  'WhiteWins',
+  'BlackWins',
+];
+
+/** H-UHP-2: the GameStateString of a position. */
+export function stateStringOf(pos: Position): GameStateString {
+  if (pos.result === WHITE_WINS) return 'WhiteWins';
+  if (pos.result === BLACK_WINS) return 'BlackWins';
+  if (pos.result === DRAW) return 'Draw';
+  return pos.ply === 0 ? 'NotStarted' : 'InProgress';
+}
+
+/** H-UHP-2: the TurnString `<side to move>[⌊plies/2⌋+1]`. */
+export function turnStringOf(pos: Position): string {
+  return `${pos.ply & 1 ? 'Black' : 'White'}[${(pos.ply >> 1) + 1}]`;
+}
+
+/** Reads a GameStateString (any case unless `strict`). */
+export function parseGameStateString(text: string, strict = false): GameStateString {
+  const found = STATES.find((s) => (strict ? s === text : s.toLowerCase() === text.toLowerCase()));
+  if (!found) throw new RulesError('PARSE_ERROR', `bad GameStateString '${text}'`);
+  return found;
+}
+
+/** A parsed TurnString. */
+export interface Turn {
+  /** 0 White, 1 Black. */
+  readonly colour: 0 | 1;
+  /** The turn number, from 1. */
+  readonly turn: number;
+}
+
+/** Reads a TurnString such as `White[3]` (any case unless `strict`). */
+export function parseTurnString(text: string, strict = false): Turn {
+  const m = (
+    strict ? /^(White|Black)\[([1-9][0-9]{0,8})\]$/ : /^(white|black)\[([0-9]{1,9})\]$/i
+  ).exec(text);
+  if (!m || Number(m[2]) < 1) throw new RulesError('PARSE_ERROR', `bad TurnString '${text}'`);
+  return { colour: (m[1] as string).toLowerCase() === 'white' ? 0 : 1, turn: Number(m[2]) };
+}
+
+/** Writes a TurnString. */
+export function formatTurnString(turn: Turn): string {
+  return `${turn.colour === 0 ? 'White' : 'Black'}[${turn.turn}]`;
+}
+
+// H-COORD-2: the target written for a destination lying in direction d of the reference X.
+// Prefix separators are west-side neighbours, suffix separators east-side ones.
+const SUFFIX: readonly string[] = ['', '/', '-', '\\', '', ''];
+const PREFIX: readonly string[] = ['\\', '', '', '', '/', '-'];
+
+/**
+ * H-UHP-5: the canonical MoveString of integer move `m` in `pos`: the piece alone on the first
+ * ply; `p T` onto an occupied hex (T its top piece); otherwise relative to the first occupied
+ * neighbour of the destination in the order NW, NE, E, SE, SW, W, with the mover lifted.
+ */
+export function formatMoveString(pos: Position, m: number): string {
+  if (m === PASS) return 'pass';
+  const p = (m / CELLS) | 0;
+  const to = m - p * CELLS;
+  const name = pieceName(p);
+  if (pos.anchor < 0) return name;
+  const { height, top } = pos;
+  const from = pos.cell[p] as number;
+  // Lift the mover so it never serves as the reference.
+  if (from >= 0) {
+    height[from] = (height[from] as number) - 1;
+    top[from] = pos.below[p] as number;
+  }
+  let text = '';
+  if ((height[to] as number) > 0) {
+    text = `${name} ${pieceName(top[to] as number)}`;
+  } else {
+    for (let i = 0; i < 6; i++) {
+      const x = NB[to * 6 + i] as number;
+      if (height[x] === 0) continue;
+      // X lies in direction i of the destination, so the destination lies in direction i+3 of X.
+      const d = (i + 3) % 6;
+      text = `${name} ${PREFIX[d]}${pieceName(top[x] as number)}${SUFFIX[d]}`;
+      break;
+    }
+  }
+  if (from >= 0) {
+    height[from] = (height[from] as number) + 1;
+    top[from] = p;
+  }
+  if (text === '') throw new RulesError('INVALID_STATE', `no reference for a move of ${name}`);
+  return text;
+}
+
+/** A MoveString read against a position. */
+export interface ParsedMove {
+  /** The integer move (`PASS` or `piece * CELLS + cell`); not yet checked for legality. */
+  readonly move: number;
+  /** The text normalised for case and blanks (H-UHP-8), keeping the given reference. */
+  readonly normalized: string;
+}
+
+const TARGET = /^([-/\\]?)([a-z]+[0-9]*)([-/\\]?)$/i;
+
+/**
+ * Reads a MoveString in `pos` (H-UHP-3, H-UHP-6, H-UHP-7). Checks the syntax, the pieces and the
+ * reference, not legality. Throws `RulesError('PARSE_ERROR')` naming the offending token.
+ */
+export function parseMoveString(pos: Position, text: string, strict = false): ParsedMove {
+  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a MoveString must be text');
+  const trimmed = text.trim();
+  if (strict && trimmed !== text) {
+    throw new RulesError('PARSE_ERROR', `blanks around MoveString '${text}' (strictInput)`);
+  }
+  if (trimmed === '') throw new RulesError('PARSE_ERROR', 'empty MoveString');
+  const tokens = trimmed.split(/[ \t]+/);
+  if (strict && tokens.join(' ') !== trimmed) {
+    throw new RulesError('PARSE_ERROR', `extra blanks in MoveString '${text}' (strictInput)`);
+  }
+  if (tokens.length > 2) {
+    throw new RulesError(
+      'PARSE_ERROR',
+      `unexpected token '${tokens[2]}' in MoveString '${trimmed}'`,
+    );
+  }
+  const first = tokens[0] as string;
+  if (first.toLowerCase() === 'pass') {
+    if (strict && first !== 'pass') {
+      throw new RulesError('PARSE_ERROR', `'${first}' must be written 'pass' (strictInput)`);
+    }
+    if (tokens.length > 1) {
+      throw new RulesError('PARSE_ERROR', `unexpected token '${tokens[1]}' after 'pass'`);
+    }
+    return { move: PASS, normalized: 'pass' };
+  }
+  const p = pieceFromName(first);
+  if (p < 0) throw new RulesError('PARSE_ERROR', `unknown piece '${first}'`);
+  const name = pieceName(p);
+  if (strict && name !== first) {
+    throw new RulesError('PARSE_ERROR', `piece '${first}' must be written '${name}' (strictInput)`);
+  }
+  if (!pos.inGame[p]) {
+    throw new RulesError('PARSE_ERROR', `piece '${first}' is not in this game type`);
+  }
+  if (tokens.length === 1) {
+    // H-UHP-3: a piece name alone is the first ply, at (0,0).
+    if (pos.anchor >= 0) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `MoveString '${trimmed}' needs a target after the first ply`,
+      );
+    }
+    return { move: p * CELLS + pos.anchorCell(), normalized: name };
+  }
+  const target = tokens[1] as string;
+  if (pos.anchor < 0) {
+    throw new RulesError('PARSE_ERROR', `the first ply takes no reference ('${target}')`);
+  }
+  const m = TARGET.exec(target);
+  if (!m || (m[1] !== '' && m[3] !== '')) {
+    throw new RulesError('PARSE_ERROR', `bad target '${target}'`);
+  }
+  const x = pieceFromName(m[2] as string);
+  if (x < 0) throw new RulesError('PARSE_ERROR', `unknown reference piece '${m[2]}'`);
+  const xName = pieceName(x);
+  if (strict && xName !== m[2]) {
+    throw new RulesError('PARSE_ERROR', `piece '${m[2]}' must be written '${xName}' (strictInput)`);
+  }
+  const xc = pos.cell[x] as number;
+  if (xc < 0) {
+    throw new RulesError('PARSE_ERROR', `reference piece '${m[2]}' is not in play`);
+  }
+  if (strict && x === p) {
+    throw new RulesError('PARSE_ERROR', `'${m[2]}' refers to the mover itself (strictInput)`);
+  }
+  if (strict && pos.top[xc] !== x) {
+    throw new RulesError('PARSE_ERROR', `reference '${m[2]}' is covered (strictInput)`);
+  }
+  let to = xc;
+  const sep = (m[1] as string) || (m[3] as string);
+  if (sep !== '') {
+    // H-COORD-2: prefix = west side (\ NW, / SW, - W); suffix = east side (/ NE, - E, \ SE).
+    const d =
+      m[1] !== ''
+        ? sep === '\\'
+          ? 0
+          : sep === '/'
+            ? 4
+            : 5
+        : sep === '/'
+          ? 1
+          : sep === '-'
+            ? 2
+            : 3;
+    to = NB[xc * 6 + d] as number;
+  }
+  return { move: p * CELLS + to, normalized: `${name} ${m[1]}${xName}${m[3]}` };
+}
+
+/** A readable reason why a well-formed move is not legal (for error messages). */
+export function whyIllegal(pos: Position, m: number): string {
+  if (pos.result !== 0) return 'the game is over';
+  if (m === PASS) return 'pass is only legal when there is no other move';
+  const p = (m / CELLS) | 0;
+  const name = pieceName(p);
+  const me = pos.ply & 1;
+  const mine = p >= SLOTS ? 1 : 0;
+  if (pos.cell[p] < 0) {
+    if (mine !== me) return `${name} belongs to the other player`;
+    const slot = p % SLOTS;
+    if (slot === 2 || slot === 4 || slot === 6 || slot === 7 || slot === 9 || slot === 10) {
+      if (pos.cell[p - 1] === -1) return `${name} cannot be placed before ${pieceName(p - 1)}`;
+    }
+    if (slot === 0 && pos.rules.tournamentOpening && pos.ply < 2) {
+      return 'the Queen may not be placed on the first turn';
+    }
+    if (pos.cell[me * SLOTS] === -1 && pos.ply >= 6 && slot !== 0) {
+      return 'the Queen must be placed by the fourth turn';
+    }
+    return `${name} cannot be placed there`;
+  }
+  if (pos.cell[me * SLOTS] === -1) return 'no piece may move before its Queen is placed';
+  if (p === pos.frozen) return `${name} moved on the last ply and cannot move now`;
+  if (pos.top[pos.cell[p] as number] !== p) return `${name} is covered`;
+  return `${name} cannot move there`;
+}

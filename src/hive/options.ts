@@ -1,0 +1,89 @@
+/**
+ * Hive options (H-OPT): the game type plus the four rule options of the spec's §0, with their
+ * exact names and defaults. Options are fixed when a game is created (H-OPT-1).
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { type GameType, parseGameType } from './pieces.js';
+
+/** Options for `hive.start`. Every field is optional; see {@link DEFAULT_OPTIONS}. */
+export interface HiveOptions {
+  /** The game type (H-SETUP-2). Default `'Base+MLP'` (the full official game). */
+  readonly type: GameType;
+  /** H-PLACE-5: no Queen on a player's first turn. Default `true`. UHP `TournamentOpening`. */
+  readonly tournamentOpening: boolean;
+  /** H-END-4: third occurrence of a position draws. Default `false`. UHP `RepetitionDraw`. */
+  readonly repetitionDraw: boolean;
+  /** H-END-5: draw after this many plies without a result; 0 = off. Default `0`. UHP `MaxPlies`. */
+  readonly maxPlies: number;
+  /** H-UHP-7/8: reject the lenient input forms of H-UHP-6. Default `false`. UHP `StrictInput`. */
+  readonly strictInput: boolean;
+}
+
+/** The defaults (H-OPT-1): perft and the reference vectors assume them. */
+export const DEFAULT_OPTIONS: Readonly<HiveOptions> = Object.freeze({
+  type: 'Base+MLP',
+  tournamentOpening: true,
+  repetitionDraw: false,
+  maxPlies: 0,
+  strictInput: false,
+});
+
+/** Largest accepted `maxPlies` (the UHP option's maximum, H-UHP-10). */
+export const MAX_PLIES_LIMIT = 100000;
+
+/**
+ * Validates and completes partial options. Throws `RulesError('INVALID_OPTIONS')` naming an
+ * unknown option or a bad value.
+ */
+export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new RulesError('INVALID_OPTIONS', 'hive options must be an object');
+  }
+  const o = options as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (!(k in DEFAULT_OPTIONS))
+      throw new RulesError('INVALID_OPTIONS', `unknown hive option '${k}'`);
+  }
+  const bool = (name: keyof HiveOptions): boolean => {
+    const v = o[name];
+    if (v === undefined) return DEFAULT_OPTIONS[name] as boolean;
+    if (typeof v !== 'boolean') {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive option '${name}' must be a boolean, got ${String(v)}`,
+      );
+    }
+    return v;
+  };
+  let type: GameType = DEFAULT_OPTIONS.type;
+  if (o.type !== undefined) {
+    if (typeof o.type !== 'string') {
+      throw new RulesError('INVALID_OPTIONS', `hive option 'type' must be a GameTypeString`);
+    }
+    try {
+      type = parseGameType(o.type);
+    } catch {
+      throw new RulesError('INVALID_OPTIONS', `hive option 'type': unknown game type '${o.type}'`);
+    }
+  }
+  let maxPlies = DEFAULT_OPTIONS.maxPlies;
+  if (o.maxPlies !== undefined) {
+    const v = o.maxPlies;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_PLIES_LIMIT) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive option 'maxPlies' must be an integer in 0..${MAX_PLIES_LIMIT}, got ${String(v)}`,
+      );
+    }
+    maxPlies = v;
+  }
+  return Object.freeze({
+    type,
+    tournamentOpening: bool('tournamentOpening'),
+    repetitionDraw: bool('repetitionDraw'),
+    maxPlies,
+    strictInput: bool('strictInput'),
+  });
+}

@@ -1,0 +1,323 @@
+/**
+ * A Universal Hive Protocol engine (H-UHP-9, H-UHP-10) over the boardrules Hive rules, as a
+ * line-in / reply-out object so it can be driven by tests, by `boardrules uhp` on
+ * stdin/stdout, or embedded in a server. Every reply ends with the line `ok`; failures print
+ * `err <message>`, illegal or unparsable moves `invalidmove <message>`, and a failed command
+ * leaves the engine's state unchanged. `handle` never throws.
+ *
+ * @module
+ */
+import { perftPosition } from '../core/perft.js';
+import {
+  canonicalGameString,
+  fromGameString,
+  type HiveState,
+  hive,
+  playMoveText,
+  searchPosition,
+  toGameString,
+  undoPlies,
+} from './game.js';
+import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
+import { parseGameType } from './pieces.js';
+
+/** The version the engine reports in `info` unless told otherwise. */
+export const ENGINE_VERSION = '0.0.0';
+
+/** Construction options for {@link UhpEngine}. */
+export interface UhpEngineOptions {
+  /** Version printed by `info` (default {@link ENGINE_VERSION}). */
+  readonly version?: string;
+  /** Clock in milliseconds for `perft` timings (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+type RuleOptionName = 'TournamentOpening' | 'RepetitionDraw' | 'MaxPlies' | 'StrictInput';
+
+interface OptionSpec {
+  readonly name: RuleOptionName;
+  readonly key: 'tournamentOpening' | 'repetitionDraw' | 'maxPlies' | 'strictInput';
+  readonly kind: 'bool' | 'int';
+}
+
+// H-UHP-10: the rule options and their UHP names, in the order `options` lists them.
+const OPTION_SPECS: readonly OptionSpec[] = [
+  { name: 'TournamentOpening', key: 'tournamentOpening', kind: 'bool' },
+  { name: 'RepetitionDraw', key: 'repetitionDraw', kind: 'bool' },
+  { name: 'MaxPlies', key: 'maxPlies', kind: 'int' },
+  { name: 'StrictInput', key: 'strictInput', kind: 'bool' },
+];
+
+const HELP = [
+  'Available commands:',
+  'info',
+  'newgame [GameTypeString|GameString]',
+  'play MoveString',
+  'pass',
+  'validmoves',
+  'bestmove [time hh:mm:ss|depth N]',
+  'undo [N]',
+  'options [get Name|set Name Value]',
+  'perft N',
+  'help',
+  'exit',
+];
+
+class CommandError extends Error {
+  readonly prefix: 'err' | 'invalidmove';
+  constructor(prefix: 'err' | 'invalidmove', message: string) {
+    super(message);
+    this.prefix = prefix;
+  }
+}
+
+const fail = (message: string): never => {
+  throw new CommandError('err', message);
+};
+
+/**
+ * The UHP engine. One game at a time; option changes apply from the next `newgame` (H-OPT-1).
+ *
+ * ```ts
+ * const engine = new UhpEngine();
+ * engine.handle('newgame Base+MLP'); // 'Base+MLP;NotStarted;White[1]\nok'
+ * engine.handle('play wS1');         // 'Base+MLP;InProgress;Black[1];wS1\nok'
+ * ```
+ */
+export class UhpEngine {
+  private game: HiveState | null = null;
+  private settings: {
+    tournamentOpening: boolean;
+    repetitionDraw: boolean;
+    maxPlies: number;
+    strictInput: boolean;
+  } = {
+    tournamentOpening: DEFAULT_OPTIONS.tournamentOpening,
+    repetitionDraw: DEFAULT_OPTIONS.repetitionDraw,
+    maxPlies: DEFAULT_OPTIONS.maxPlies,
+    strictInput: DEFAULT_OPTIONS.strictInput,
+  };
+  private readonly version: string;
+  private readonly now: () => number;
+  private exited = false;
+
+  constructor(options: UhpEngineOptions = {}) {
+    this.version = options.version ?? ENGINE_VERSION;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** True once `exit` was handled. */
+  get done(): boolean {
+    return this.exited;
+  }
+
+  /** The current game state, or `null` before the first `newgame`. */
+  get state(): HiveState | null {
+    return this.game;
+  }
+
+  /**
+   * Handles one command line and returns the full reply, ending with the line `ok`
+   * (H-UHP-9). Never throws.
+   */
+  handle(line: string): string {
+    const body: string[] = [];
+    try {
+      this.dispatch(String(line ?? ''), body);
+    } catch (e) {
+      if (e instanceof CommandError) body.push(`${e.prefix} ${e.message}`);
+      else body.push(`err ${e instanceof Error ? e.message : String(e)}`);
+    }
+    body.push('ok');
+    return body.join('\n');
+  }
+
+  private dispatch(line: string, out: string[]): void {
+    const trimmed = line.trim();
+    const m = /^(\S*)\s*(.*)$/s.exec(trimmed) as RegExpExecArray;
+    const command = (m[1] as string).toLowerCase();
+    const rest = (m[2] as string).trim();
+    const args = rest === '' ? [] : rest.split(/\s+/);
+    switch (command) {
+      case 'info':
+        out.push(`id boardrules-hive ${this.version}`, 'Mosquito;Ladybug;Pillbug');
+        return;
+      case 'newgame':
+        this.newgame(rest, out);
+        return;
+      case 'play':
+        if (rest === '') fail('play needs a MoveString');
+        this.play(rest, out);
+        return;
+      case 'pass':
+        if (rest !== '') fail(`pass takes no arguments, got '${rest}'`);
+        this.play('pass', out);
+        return;
+      case 'validmoves': {
+        const s = this.live();
+        out.push(
+          hive
+            .moves(s)
+            .map((mv) => hive.formatMove(s, mv))
+            .join(';'),
+        );
+        return;
+      }
+      case 'bestmove':
+        this.bestmove(args, out);
+        return;
+      case 'undo':
+        this.undo(args, out);
+        return;
+      case 'options':
+        this.options(args, out);
+        return;
+      case 'perft':
+        this.perft(args, out);
+        return;
+      case 'help':
+        out.push(...HELP);
+        return;
+      case 'exit':
+        this.exited = true;
+        return;
+      case '':
+        fail('empty command');
+        return;
+      default:
+        fail(`invalid command '${m[1]}'; try 'help'`);
+    }
+  }
+
+  private current(): HiveState {
+    if (!this.game) return fail('no game in progress; use newgame');
+    return this.game;
+  }
+
+  private live(): HiveState {
+    const s = this.current();
+    if (hive.terminal(s)) fail('the game is over');
+    return s;
+  }
+
+  private newgame(arg: string, out: string[]): void {
+    const options: Partial<HiveOptions> = { ...this.settings };
+    let next: HiveState;
+    try {
+      if (arg === '') next = hive.start({ ...options, type: 'Base' });
+      else if (arg.includes(';')) next = fromGameString(arg, options);
+      else next = hive.start({ ...options, type: parseGameType(arg) });
+    } catch (e) {
+      return fail(e instanceof Error ? e.message : String(e));
+    }
+    this.game = next;
+    out.push(toGameString(next));
+  }
+
+  private play(text: string, out: string[]): void {
+    const s = this.live();
+    let next: HiveState;
+    try {
+      next = playMoveText(s, text);
+    } catch (e) {
+      throw new CommandError('invalidmove', e instanceof Error ? e.message : String(e));
+    }
+    this.game = next;
+    out.push(toGameString(next));
+  }
+
+  private bestmove(args: string[], out: string[]): void {
+    const s = this.live();
+    if (args.length > 0) {
+      const kind = (args[0] as string).toLowerCase();
+      const ok =
+        args.length === 2 &&
+        ((kind === 'depth' && /^[0-9]+$/.test(args[1] as string)) ||
+          (kind === 'time' && /^[0-9]+:[0-5][0-9]:[0-5][0-9]$/.test(args[1] as string)));
+      if (!ok) fail(`bestmove expects 'time hh:mm:ss' or 'depth N', got '${args.join(' ')}'`);
+    }
+    // Any legal move conforms (H-UHP-10); the first in list order keeps it deterministic.
+    const first = hive.moves(s)[0];
+    if (!first) return fail('no legal move');
+    out.push(hive.formatMove(s, first));
+  }
+
+  private undo(args: string[], out: string[]): void {
+    const s = this.current();
+    if (args.length > 1) fail('undo takes at most one argument');
+    const n = args.length === 0 ? 1 : Number(args[0]);
+    const plies = s.history.length;
+    if (!Number.isInteger(n) || n < 1 || n > plies) {
+      fail(`cannot undo '${args[0] ?? 1}' plies: ${plies} played`);
+    }
+    this.game = undoPlies(s, n);
+    out.push(toGameString(this.game));
+  }
+
+  private optionLine(spec: OptionSpec): string {
+    const v = this.settings[spec.key];
+    const d = DEFAULT_OPTIONS[spec.key];
+    if (spec.kind === 'int') return `${spec.name};int;${v};${d};0;${MAX_PLIES_LIMIT}`;
+    const b = (x: unknown) => (x ? 'True' : 'False');
+    return `${spec.name};bool;${b(v)};${b(d)}`;
+  }
+
+  private findOption(name: string | undefined): OptionSpec {
+    const spec = OPTION_SPECS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
+    if (!spec) return fail(`unknown option '${name ?? ''}'`);
+    return spec;
+  }
+
+  private options(args: string[], out: string[]): void {
+    if (args.length === 0) {
+      for (const spec of OPTION_SPECS) out.push(this.optionLine(spec));
+      return;
+    }
+    const sub = (args[0] as string).toLowerCase();
+    if (sub === 'get' && args.length === 2) {
+      out.push(this.optionLine(this.findOption(args[1])));
+      return;
+    }
+    if (sub === 'set' && args.length === 3) {
+      const spec = this.findOption(args[1]);
+      const raw = args[2] as string;
+      if (spec.kind === 'bool') {
+        const v = raw.toLowerCase();
+        if (v !== 'true' && v !== 'false')
+          fail(`option ${spec.name} needs True or False, got '${raw}'`);
+        (this.settings as Record<string, unknown>)[spec.key] = v === 'true';
+      } else {
+        const n = Number(raw);
+        if (!/^[0-9]+$/.test(raw) || n > MAX_PLIES_LIMIT) {
+          fail(`option ${spec.name} needs an integer in 0..${MAX_PLIES_LIMIT}, got '${raw}'`);
+        }
+        this.settings.maxPlies = n;
+      }
+      // H-OPT-1: the running game keeps its options; the new value applies from `newgame`.
+      out.push(this.optionLine(spec));
+      return;
+    }
+    fail(`bad options command '${args.join(' ')}'`);
+  }
+
+  private perft(args: string[], out: string[]): void {
+    const s = this.current();
+    if (args.length !== 1 || !/^[0-9]{1,2}$/.test(args[0] as string)) {
+      fail(`perft expects a depth 0..99, got '${args.join(' ')}'`);
+    }
+    const depth = Number(args[0]);
+    const pos = searchPosition(s);
+    for (let d = 0; d <= depth; d++) {
+      const t0 = this.now();
+      const nodes = perftPosition(pos, d);
+      const ms = this.now() - t0;
+      const knps = Math.round(nodes / Math.max(ms, 0.001));
+      out.push(`perft(${d}) = ${nodes} in ${Math.round(ms)} ms. ${knps} KN/s`);
+    }
+  }
+
+  /** The current GameString with every move rendered canonically (H-UHP-8), or `null`. */
+  canonical(): string | null {
+    return this.game ? canonicalGameString(this.game) : null;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * End-of-phase scoring (§10) and the master cards (§11) as pure functions of the board.
+ *
+ * `pieces[q]` is 0 for an empty square, `p + 1` for a knight of seat p and {@link KING}.
+ *
+ * @module
+ */
+import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
+import { GRID } from './board.js';
+import type { TorresOptions } from './options.js';
+
+/** The value of the king in a `pieces` array. */
+export const KING = 5;
+
+const regionsBuf: Regions = makeRegions(GRID);
+
+/**
+ * T-SCORE-1: each seat's castle points: for every castle holding a knight of the seat at level
+ * ≥ 1, area × the highest level of the seat's knights there (once per castle).
+ */
+export function castlePoints(
+  heights: ArrayLike<number>,
+  pieces: ArrayLike<number>,
+  n: number,
+): number[] {
+  const r = labelRegions(GRID, heights, regionsBuf);
+  const out = new Array<number>(n).fill(0);
+  const best = new Int32Array(r.count * 4);
+  for (let q = 0; q < 64; q++) {
+    const p = pieces[q] as number;
+    const id = r.labels[q] as number;
+    // Level-0 knights are in no castle (T-GEO-4) and score nothing.
+    if (p >= 1 && p <= 4 && id >= 0) {
+      const k = id * 4 + (p - 1);
+      if ((heights[q] as number) > (best[k] as number)) best[k] = heights[q] as number;
+    }
+  }
+  for (let id = 0; id < r.count; id++) {
+    for (let p = 0; p < n; p++)
+      out[p] = (out[p] as number) + (r.areas[id] as number) * (best[id * 4 + p] as number);
+  }
+  return out;
+}
+
+/**
+ * T-KING-4: after phase `phase`, 5 × phase for each seat with a knight in the king's castle at
+ * level exactly `phase` (once per seat).
+ */
+export function kingBonus(
+  heights: ArrayLike<number>,
+  pieces: ArrayLike<number>,
+  n: number,
+  phase: number,
+): number[] {
+  const out = new Array<number>(n).fill(0);
+  let king = -1;
+  for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
+  // T-KING-3: the king's castle is the one under the king at scoring time (never eliminated).
+  if (king < 0 || (heights[king] as number) === 0) return out;
+  const r = labelRegions(GRID, heights, regionsBuf);
+  const kid = r.labels[king];
+  for (let q = 0; q < 64; q++) {
+    const p = pieces[q] as number;
+    if (p >= 1 && p <= 4 && r.labels[q] === kid && heights[q] === phase) out[p - 1] = 5 * phase;
+  }
+  return out;
+}
+
+function knightsOf(pieces: ArrayLike<number>, seat: number): number[] {
+  const out: number[] = [];
+  for (let q = 0; q < 64; q++) if (pieces[q] === seat + 1) out.push(q);
+  return out;
+}
+
+const isEdge = (q: number): boolean =>
+  (q & 7) === 0 || (q & 7) === 7 || q >> 3 === 0 || q >> 3 === 7;
+const isDiag = (q: number): boolean => (q & 7) === q >> 3 || (q & 7) + (q >> 3) === 7;
+
+function countCardPoints(
+  pieces: ArrayLike<number>,
+  n: number,
+  phase: number,
+  on: (q: number) => boolean,
+): number[] {
+  // T-MASTER-EDGE-1 / T-MASTER-DIAG-1: 2/5/10 per knight plus the same for a strict majority.
+  const per = [0, 2, 5, 10][phase] as number;
+  const counts = Array.from({ length: n }, (_, p) => knightsOf(pieces, p).filter(on).length);
+  const most = Math.max(...counts);
+  const leaders = counts.filter((c) => c === most).length;
+  return counts.map((c) => c * per + (c === most && c > 0 && leaders === 1 ? per : 0));
+}
+
+function connected(qs: readonly number[], eightWay: boolean): boolean {
+  const set = new Set(qs);
+  const seen = new Set([qs[0] as number]);
+  const todo = [qs[0] as number];
+  while (todo.length > 0) {
+    const q = todo.pop() as number;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        if (dx === 0 && dy === 0) continue;
+        if (dx !== 0 && dy !== 0 && !eightWay) continue; // diagonal contact only with 'eightWay'
+        const x = (q & 7) + dx;
+        const y = (q >> 3) + dy;
+        const d = 8 * y + x;
+        if (x < 0 || x > 7 || y < 0 || y > 7 || !set.has(d) || seen.has(d)) continue;
+        seen.add(d);
+        todo.push(d);
+      }
+    }
+  }
+  return seen.size === qs.length;
+}
+
+function inLine(qs: readonly number[], withDiagonals: boolean): boolean {
+  if (qs.length === 1) return true;
+  const dirs = withDiagonals
+    ? [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+        [1, -1],
+      ]
+    : [
+        [1, 0],
+        [0, 1],
+      ];
+  const set = new Set(qs);
+  for (const [dx, dy] of dirs as [number, number][]) {
+    // Find the end of the line with no predecessor, then walk it.
+    for (const q of qs) {
+      const px = (q & 7) - dx;
+      const py = (q >> 3) - dy;
+      if (px >= 0 && px < 8 && py >= 0 && py < 8 && set.has(8 * py + px)) continue;
+      let len = 1;
+      let x = (q & 7) + dx;
+      let y = (q >> 3) + dy;
+      while (x >= 0 && x < 8 && y >= 0 && y < 8 && set.has(8 * y + x)) {
+        len++;
+        x += dx;
+        y += dy;
+      }
+      if (len === qs.length) return true;
+    }
+  }
+  return false;
+}
+
+function hasSquare(qs: readonly number[], anyOrientation: boolean): boolean {
+  const set = new Set(qs);
+  const at = (x: number, y: number): boolean =>
+    x >= 0 && x < 8 && y >= 0 && y < 8 && set.has(8 * y + x);
+  for (const q of qs) {
+    const x = q & 7;
+    const y = q >> 3;
+    for (let a = 1; a < 8; a++) {
+      for (let b = 0; b < 8; b++) {
+        if (b > 0 && !anyOrientation) break;
+        // Corners q, q + (a, b), q + (a − b, a + b), q + (−b, a): a square of side vector (a, b).
+        if (at(x + a, y + b) && at(x + a - b, y + b + a) && at(x - b, y + a)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The master card's points per seat after `phase` (T-MASTER-CARD-1 and the eight
+ * T-MASTER-* rules). `card` is 1..8 in table order.
+ */
+export function masterPoints(
+  card: number,
+  heights: ArrayLike<number>,
+  pieces: ArrayLike<number>,
+  n: number,
+  phase: number,
+  o: TorresOptions,
+): number[] {
+  if (card === 1) return countCardPoints(pieces, n, phase, isEdge); // T-MASTER-EDGE-1
+  if (card === 2) return countCardPoints(pieces, n, phase, isDiag); // T-MASTER-DIAG-1
+  const out = new Array<number>(n).fill(0);
+  if (card === 3) {
+    // T-MASTER-CASTLES-1: exactly 4 / 5 / 6 distinct castles after phase 1 / 2 / 3.
+    const r = labelRegions(GRID, heights, regionsBuf);
+    for (let p = 0; p < n; p++) {
+      const ids = new Set<number>();
+      for (const q of knightsOf(pieces, p))
+        if ((r.labels[q] as number) >= 0) ids.add(r.labels[q] as number);
+      if (ids.size === phase + 3) out[p] = [0, 5, 15, 30][phase] as number;
+    }
+    return out;
+  }
+  if (phase !== 3) return out; // cards 4..8 score after phase 3 only
+  for (let p = 0; p < n; p++) {
+    const qs = knightsOf(pieces, p);
+    // T-RULE-9: a card about all the seat's knights needs masterMinKnights on the board.
+    const enough = qs.length >= o.masterMinKnights && qs.length > 0;
+    const levels = qs.map((q) => heights[q] as number);
+    let pts = 0;
+    if (card === 4 && enough && connected(qs, o.masterContiguity === 'eightWay')) pts = 40; // T-MASTER-CONTIG-1
+    if (card === 5 && enough && new Set(levels).size === levels.length) pts = 40; // T-MASTER-LEVELS-1
+    if (card === 6 && enough && inLine(qs, o.masterLine === 'withDiagonals')) pts = 50; // T-MASTER-LINE-1
+    if (card === 7 && qs.length >= 4 && hasSquare(qs, o.masterSquare === 'anyOrientation'))
+      pts = 50; // T-MASTER-SQUARE-1
+    if (card === 8 && enough && new Set(levels).size === 1) pts = 50; // T-MASTER-SAME-1
+    out[p] = pts;
+  }
+  return out;
+}

@@ -1,0 +1,484 @@
+/**
+ * The public, immutable Torres state (T-STATE-1) and its conversion to and from the compact
+ * {@link Position}.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { isRngState, type RngState } from '../core/rng.js';
+import { labelRegions, makeRegions } from '../geometry/grid.js';
+import { GRID } from './board.js';
+import { type CardName, cardId, cardName } from './cards.js';
+import { MAX_STACK, resolveOptions, stacksFor, type TorresOptions } from './options.js';
+import {
+  ACTIVE,
+  ACTOR,
+  AP_LIMIT,
+  AP_USED,
+  BOUGHT,
+  BOUGHT_N,
+  CARRY_SPREAD,
+  DECK,
+  DECK_N,
+  H,
+  LPS,
+  MASTER,
+  O_CARRY,
+  O_DECK,
+  O_DECK_N,
+  O_HAND,
+  O_KOFF,
+  O_SCORE,
+  O_STACKS,
+  ORDER,
+  P,
+  PEND,
+  PEND_N,
+  PHASE,
+  PLAYED,
+  Position,
+  ROUND,
+  SEAT_STRIDE,
+  SEAT0,
+  SETUP_N,
+  SIZE,
+  SPREAD_N,
+  STEP,
+  STEP_NAMES,
+  SUPPLY,
+  type TorresStep,
+  TURN,
+} from './position.js';
+import { KING } from './rules.js';
+
+/** A card as the state shows it: its type, or `'?'` when hidden from the observer (T-OBS-2). */
+export type CardView = CardName | '?';
+
+/** One seat's part of the state. */
+export interface TorresSeatState {
+  /** Track position = points (T-TRACK-1). */
+  readonly score: number;
+  /** Knights not yet on the board. */
+  readonly knightsOff: number;
+  /** Blocks carried into the next phase (T-RULE-4). */
+  readonly carry: number;
+  /** Remaining block stacks by size, largest first (T-STATE-2). */
+  readonly stacks: readonly number[];
+  /** Action cards in hand, in card order (hidden ones first). */
+  readonly hand: readonly CardView[];
+  /** The seat's own deck, top first (per-colour modes; empty otherwise). */
+  readonly deck: readonly CardView[];
+}
+
+/** The turn record (T-STATE-1). */
+export interface TorresTurnState {
+  /** Blocks left in the chosen stack (during redistribution: blocks still to spread). */
+  readonly active: number;
+  /** 5, or 6/7 after an AP card (T-AP-1). */
+  readonly apLimit: number;
+  /** AP spent this turn (T-FLOW-2). */
+  readonly apUsed: number;
+  /** Purchases this turn (T-BUY-1). */
+  readonly buys: number;
+  /** The card types bought this turn, which cannot be played this turn (T-BUY-2). */
+  readonly bought: readonly CardView[];
+  /** Whether a card was played this turn (T-PLAY-1). */
+  readonly played: boolean;
+  /** Draft: the drawn cards not yet kept or returned, in drawn order (T-DRAFT-1). */
+  readonly pending: readonly CardView[];
+  /** Blocks redistributed so far this turn. */
+  readonly spread: number;
+  /** True while carried blocks are spread at a turn start (T-RULE-4). */
+  readonly carrySpread: boolean;
+}
+
+/** The whole Torres state: a plain, JSON-friendly, immutable value. */
+export interface TorresState {
+  /** The full resolved options. */
+  readonly options: TorresOptions;
+  /** Blocks per square, index 8y + x (T-GEO-1). */
+  readonly heights: readonly number[];
+  /** Per square: `null`, the seat of a knight, or `'K'` for the king. */
+  readonly pieces: readonly (number | 'K' | null)[];
+  /** Blocks in the common supply. */
+  readonly supply: number;
+  /** 1..3. */
+  readonly phase: number;
+  /** 0-based round within the phase. */
+  readonly round: number;
+  /** The seats of the current round, in turn order. */
+  readonly order: readonly number[];
+  /** Index into `order` of the seat on turn. */
+  readonly turnIndex: number;
+  /** The state-machine step (T-FLOW-1). */
+  readonly step: TorresStep;
+  /** The seat to act. */
+  readonly actor: number;
+  /** The seat that started the current phase (T-SCORE-2, T-ORDER-3). */
+  readonly lastPhaseStart: number;
+  /** Placements made in the current setup step. */
+  readonly setupCount: number;
+  /** The shared deck, top first (shared mode; empty otherwise). */
+  readonly deck: readonly CardView[];
+  /** The master card 1..8 (master version), or `null`. */
+  readonly masterCard: number | null;
+  /** The RNG state (T-RNG-1); all draws happen in `start` (T-RNG-2). */
+  readonly rng: RngState;
+  /** Per seat. */
+  readonly seats: readonly TorresSeatState[];
+  /** The current turn. */
+  readonly turn: TorresTurnState;
+}
+
+function cardsOf(a: Int32Array, base: number): CardView[] {
+  const out: CardView[] = [];
+  for (let c = 0; c <= 10; c++)
+    for (let i = 0; i < (a[base + c] as number); i++) out.push(cardName(c));
+  return out;
+}
+
+function deckOf(a: Int32Array, base: number, len: number): CardView[] {
+  const out: CardView[] = [];
+  for (let i = len - 1; i >= 0; i--) out.push(cardName(a[base + i] as number));
+  return out;
+}
+
+/** The immutable state of a position (with the RNG state it carries). */
+export function toState(pos: Position, rng: RngState): TorresState {
+  const a = pos.a;
+  const n = pos.n;
+  const seats: TorresSeatState[] = [];
+  for (let p = 0; p < n; p++) {
+    const so = SEAT0 + p * SEAT_STRIDE;
+    const stacks: number[] = [];
+    for (let s = MAX_STACK; s >= 0; s--)
+      for (let i = 0; i < (a[so + O_STACKS + s] as number); i++) stacks.push(s);
+    seats.push({
+      score: a[so + O_SCORE] as number,
+      knightsOff: a[so + O_KOFF] as number,
+      carry: a[so + O_CARRY] as number,
+      stacks,
+      hand: cardsOf(a, so + O_HAND),
+      deck: deckOf(a, so + O_DECK, a[so + O_DECK_N] as number),
+    });
+  }
+  const pending: CardView[] = [];
+  for (let i = 0; i < (a[PEND_N] as number); i++) pending.push(cardName(a[PEND + i] as number));
+  const pieces: (number | 'K' | null)[] = [];
+  for (let q = 0; q < 64; q++) {
+    const v = a[P + q] as number;
+    pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
+  }
+  return {
+    options: pos.o,
+    heights: Array.from(a.subarray(H, H + 64)),
+    pieces,
+    supply: a[SUPPLY] as number,
+    phase: a[PHASE] as number,
+    round: a[ROUND] as number,
+    order: Array.from(a.subarray(ORDER, ORDER + n)),
+    turnIndex: a[TURN] as number,
+    step: STEP_NAMES[a[STEP] as number] as TorresStep,
+    actor: a[ACTOR] as number,
+    lastPhaseStart: a[LPS] as number,
+    setupCount: a[SETUP_N] as number,
+    deck: deckOf(a, DECK, a[DECK_N] as number),
+    masterCard: a[MASTER] === 0 ? null : (a[MASTER] as number),
+    rng,
+    seats,
+    turn: {
+      active: a[ACTIVE] as number,
+      apLimit: a[AP_LIMIT] as number,
+      apUsed: a[AP_USED] as number,
+      buys: a[BOUGHT_N] as number,
+      bought: cardsOf(a, BOUGHT),
+      played: a[PLAYED] === 1,
+      pending,
+      spread: a[SPREAD_N] as number,
+      carrySpread: a[CARRY_SPREAD] === 1,
+    },
+  };
+}
+
+/** The position of a state, trusting its shape (states come from `start`/`apply`/`deserialize`). */
+export function fromState(s: TorresState): Position {
+  const a = new Int32Array(SIZE);
+  for (let q = 0; q < 64; q++) {
+    a[H + q] = s.heights[q] as number;
+    const v = s.pieces[q];
+    a[P + q] = v === null || v === undefined ? 0 : v === 'K' ? KING : v + 1;
+  }
+  a[SUPPLY] = s.supply;
+  a[PHASE] = s.phase;
+  a[ROUND] = s.round;
+  a[TURN] = s.turnIndex;
+  a[STEP] = STEP_NAMES.indexOf(s.step);
+  a[LPS] = s.lastPhaseStart;
+  a[ACTOR] = s.actor;
+  a[SETUP_N] = s.setupCount;
+  a[MASTER] = s.masterCard ?? 0;
+  s.order.forEach((p, i) => {
+    a[ORDER + i] = p;
+  });
+  const t = s.turn;
+  a[ACTIVE] = t.active;
+  a[AP_LIMIT] = t.apLimit;
+  a[AP_USED] = t.apUsed;
+  a[BOUGHT_N] = t.buys;
+  for (const c of t.bought) a[BOUGHT + idOf(c)]++;
+  a[PLAYED] = t.played ? 1 : 0;
+  t.pending.forEach((c, i) => {
+    a[PEND + i] = idOf(c);
+  });
+  a[PEND_N] = t.pending.length;
+  a[SPREAD_N] = t.spread;
+  a[CARRY_SPREAD] = t.carrySpread ? 1 : 0;
+  a[DECK_N] = s.deck.length;
+  s.deck.forEach((c, i) => {
+    a[DECK + s.deck.length - 1 - i] = idOf(c);
+  });
+  s.seats.forEach((seat, p) => {
+    const so = SEAT0 + p * SEAT_STRIDE;
+    a[so + O_SCORE] = seat.score;
+    a[so + O_KOFF] = seat.knightsOff;
+    a[so + O_CARRY] = seat.carry;
+    for (const z of seat.stacks) a[so + O_STACKS + z]++;
+    for (const c of seat.hand) a[so + O_HAND + idOf(c)]++;
+    a[so + O_DECK_N] = seat.deck.length;
+    seat.deck.forEach((c, i) => {
+      a[so + O_DECK + seat.deck.length - 1 - i] = idOf(c);
+    });
+  });
+  return new Position(s.options, a);
+}
+
+function idOf(c: CardView): number {
+  return c === '?' ? 0 : cardId(c);
+}
+
+// ---- strict validation (deserialize) ----
+
+function fail(field: string, why: string): never {
+  throw new RulesError('INVALID_STATE', `state field '${field}' ${why}`);
+}
+
+function isObj(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function keys(o: Record<string, unknown>, field: string, want: readonly string[]): void {
+  for (const k of Object.keys(o))
+    if (!want.includes(k)) fail(`${field}${field ? '.' : ''}${k}`, 'is not a known field');
+  for (const k of want) if (!(k in o)) fail(`${field}${field ? '.' : ''}${k}`, 'is missing');
+}
+
+function int(v: unknown, field: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    fail(field, `must be an integer in ${min}..${max}, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+
+function list(v: unknown, field: string, min: number, max: number): unknown[] {
+  if (!Array.isArray(v) || v.length < min || v.length > max)
+    fail(field, `must be a list of ${min}..${max} entries`);
+  return v;
+}
+
+function cards(v: unknown, field: string, max: number): CardView[] {
+  return list(v, field, 0, max).map((c, i) => {
+    if (c !== '?' && (typeof c !== 'string' || cardId(c) < 0))
+      fail(`${field}[${i}]`, `is not a card: ${JSON.stringify(c)}`);
+    return c as CardView;
+  });
+}
+
+function bool(v: unknown, field: string): boolean {
+  if (typeof v !== 'boolean') fail(field, 'must be true or false');
+  return v;
+}
+
+const STATE_KEYS = [
+  'options',
+  'heights',
+  'pieces',
+  'supply',
+  'phase',
+  'round',
+  'order',
+  'turnIndex',
+  'step',
+  'actor',
+  'lastPhaseStart',
+  'setupCount',
+  'deck',
+  'masterCard',
+  'rng',
+  'seats',
+  'turn',
+] as const;
+const SEAT_KEYS = ['score', 'knightsOff', 'carry', 'stacks', 'hand', 'deck'] as const;
+const TURN_KEYS = [
+  'active',
+  'apLimit',
+  'apUsed',
+  'buys',
+  'bought',
+  'played',
+  'pending',
+  'spread',
+  'carrySpread',
+] as const;
+
+/**
+ * Validates untrusted data as a {@link TorresState}: every field's type and range, then the
+ * invariants (T-GEO-5 height cap, T-GEO-9 block conservation, knights and king counts).
+ * Throws `RulesError('INVALID_STATE')` naming the field.
+ */
+export function validateState(x: unknown): TorresState {
+  if (!isObj(x)) fail('', 'must be an object');
+  keys(x, '', STATE_KEYS);
+  const options = resolveOptions(x.options, 'INVALID_STATE', true);
+  const n = options.players;
+  const heights = list(x.heights, 'heights', 64, 64).map((v, i) => int(v, `heights[${i}]`, 0, 64));
+  const pieces = list(x.pieces, 'pieces', 64, 64).map((v, i) => {
+    if (v === null || v === 'K') return v;
+    return int(v, `pieces[${i}]`, 0, n - 1);
+  });
+  const supply = int(x.supply, 'supply', 0, options.totalBlocks);
+  const phase = int(x.phase, 'phase', 1, 3);
+  const rounds = (stacksFor(options)[phase - 1] as readonly number[]).length;
+  // After the last turn of phase 3 the round counter stands at `rounds` (all rounds played).
+  const round = int(x.round, 'round', 0, x.step === 'over' ? rounds : rounds - 1);
+  const order = list(x.order, 'order', n, n).map((v, i) => int(v, `order[${i}]`, 0, n - 1));
+  for (let i = 0; i < n; i++)
+    if (order[i] !== ((order[0] as number) + i) % n) fail('order', 'must be clockwise');
+  const turnIndex = int(x.turnIndex, 'turnIndex', 0, n - 1);
+  if (typeof x.step !== 'string' || !(STEP_NAMES as readonly string[]).includes(x.step)) {
+    fail('step', `must be one of ${STEP_NAMES.join(', ')}`);
+  }
+  const step = x.step as TorresStep;
+  const actor = int(x.actor, 'actor', 0, n - 1);
+  const lastPhaseStart = int(x.lastPhaseStart, 'lastPhaseStart', 0, n - 1);
+  const setupCount = int(x.setupCount, 'setupCount', 0, 8);
+  const deck = cards(x.deck, 'deck', 40);
+  const masterCard = x.masterCard === null ? null : int(x.masterCard, 'masterCard', 1, 8);
+  if ((masterCard !== null) !== (options.version === 'master'))
+    fail('masterCard', 'must be set exactly in the master version');
+  if (!isRngState(x.rng)) fail('rng', 'must be four unsigned 32-bit integers');
+  const rng = x.rng;
+  const seatsRaw = list(x.seats, 'seats', n, n);
+  const seats: TorresSeatState[] = seatsRaw.map((sv, p) => {
+    const f = `seats[${p}]`;
+    if (!isObj(sv)) fail(f, 'must be an object');
+    keys(sv, f, SEAT_KEYS);
+    const stacks = list(sv.stacks, `${f}.stacks`, 0, 8).map((v, i) =>
+      int(v, `${f}.stacks[${i}]`, 0, MAX_STACK),
+    );
+    for (let i = 1; i < stacks.length; i++) {
+      if ((stacks[i] as number) > (stacks[i - 1] as number))
+        fail(`${f}.stacks`, 'must be largest first');
+    }
+    const hand = cards(sv.hand, `${f}.hand`, 40);
+    for (let i = 1; i < hand.length; i++) {
+      if (idOf(hand[i] as CardView) < idOf(hand[i - 1] as CardView))
+        fail(`${f}.hand`, 'must be in card order');
+    }
+    return {
+      score: int(sv.score, `${f}.score`, 0, 1_000_000),
+      knightsOff: int(sv.knightsOff, `${f}.knightsOff`, 0, options.knightsPerPlayer),
+      carry: int(sv.carry, `${f}.carry`, 0, 3),
+      stacks,
+      hand,
+      deck: cards(sv.deck, `${f}.deck`, 10),
+    };
+  });
+  if (!isObj(x.turn)) fail('turn', 'must be an object');
+  const tv = x.turn;
+  keys(tv, 'turn', TURN_KEYS);
+  const bought = cards(tv.bought, 'turn.bought', 2);
+  for (let i = 1; i < bought.length; i++) {
+    if (idOf(bought[i] as CardView) < idOf(bought[i - 1] as CardView))
+      fail('turn.bought', 'must be in card order');
+  }
+  const turn: TorresTurnState = {
+    active: int(tv.active, 'turn.active', 0, MAX_STACK),
+    apLimit: int(tv.apLimit, 'turn.apLimit', 5, 7),
+    apUsed: int(tv.apUsed, 'turn.apUsed', 0, 7),
+    buys: int(tv.buys, 'turn.buys', 0, 2),
+    bought,
+    played: bool(tv.played, 'turn.played'),
+    pending: cards(tv.pending, 'turn.pending', 3),
+    spread: int(tv.spread, 'turn.spread', 0, 3),
+    carrySpread: bool(tv.carrySpread, 'turn.carrySpread'),
+  };
+  if (turn.apUsed > turn.apLimit) fail('turn.apUsed', 'exceeds turn.apLimit');
+  if (bought.length > turn.buys) fail('turn.bought', 'lists more cards than turn.buys');
+  if (
+    order[turnIndex] !== actor &&
+    ['chooseStack', 'actions', 'draftKeep', 'draftReturn', 'redistribute'].includes(step)
+  ) {
+    fail('actor', 'must be the seat on turn');
+  }
+  // Deck modes (T-DECK-1)
+  if (options.deckMode !== 'shared' && deck.length > 0)
+    fail('deck', `must be empty in '${options.deckMode}' mode`);
+  const perColour = options.deckMode === 'perColour' || options.deckMode === 'draft';
+  seats.forEach((s, p) => {
+    if (!perColour && s.deck.length > 0)
+      fail(`seats[${p}].deck`, `must be empty in '${options.deckMode}' mode`);
+  });
+  const drafting = step === 'draftKeep' || step === 'draftReturn';
+  if (!drafting && turn.pending.length > 0)
+    fail('turn.pending', 'must be empty outside the draft steps');
+  if (step === 'draftKeep' && turn.pending.length < 2)
+    fail('turn.pending', 'must hold 2 or 3 cards in draftKeep');
+  // Board invariants
+  const r = labelRegions(GRID, heights, makeRegions(GRID));
+  for (let id = 0; id < r.count; id++) {
+    if ((r.tops[id] as number) > (r.areas[id] as number))
+      fail('heights', 'has a castle taller than its area (T-GEO-5)');
+  }
+  const onBoard = new Array<number>(n).fill(0);
+  let kings = 0;
+  pieces.forEach((v, q) => {
+    if (v === 'K') {
+      kings++;
+      if ((heights[q] as number) === 0)
+        fail(`pieces[${q}]`, 'puts the king on the ground (T-KING-1)');
+    } else if (v !== null) onBoard[v as number]++;
+  });
+  if (kings > 1) fail('pieces', 'has more than one king');
+  seats.forEach((s, p) => {
+    if ((onBoard[p] as number) + s.knightsOff !== options.knightsPerPlayer) {
+      fail(`seats[${p}].knightsOff`, 'does not add up with the knights on the board');
+    }
+  });
+  // T-GEO-9: supply + board + stacks + carry (+ the active stack) = totalBlocks.
+  let blocks = supply + turn.active;
+  for (const h of heights) blocks += h;
+  for (const s of seats) blocks += s.carry + s.stacks.reduce((u, v) => u + v, 0);
+  if (blocks !== options.totalBlocks)
+    fail('supply', `blocks do not add up to totalBlocks (${blocks})`);
+  const pieceOut: (number | 'K' | null)[] = pieces as (number | 'K' | null)[];
+  const state: TorresState = {
+    options,
+    heights,
+    pieces: pieceOut,
+    supply,
+    phase,
+    round,
+    order,
+    turnIndex,
+    step,
+    actor,
+    lastPhaseStart,
+    setupCount,
+    deck,
+    masterCard,
+    rng,
+    seats,
+    turn,
+  };
+  return state;
+}

@@ -1,0 +1,28 @@
+// The real executable (dist/cli/main.js, built by the global setup) as a child process.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const bin = resolve(import.meta.dirname, '../../dist/cli/main.js');
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+
+describe('the boardrules executable', () => {
+  it('prints help and exits 0', () => {
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Usage: boardrules <command>/);
+  });
+
+  it('exits 2 with a message on bad arguments', () => {
+    const r = run('perft', 'no-such-game', '--depth', '1');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown game 'no-such-game'/);
+  });
+
+  it('runs the demo', () => {
+    const r = run('demo');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/boardrules/);
+  });
+});

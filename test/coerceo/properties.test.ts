@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  fieldByName,
+  fieldGeometry,
+  fieldIdOf,
+  fieldName,
+  neighbourSides,
+  REMOVABLE_SIDES,
+  TILE_NAMES,
+  tilesConnected,
+} from '../../src/coerceo/board.js';
+import {
+  type CoerceoMove,
+  CoerceoPosition,
+  type CoerceoState,
+  coerceo,
+  pieceAt,
+  piecesOf,
+  presentTiles,
+  STRICT_RULINGS,
+  turnEffects,
+} from '../../src/coerceo/index.js';
+import type { CoerceoOptions } from '../../src/coerceo/options.js';
+import { randomGame } from '../../src/core/random-game.js';
+import { rotate } from '../../src/geometry/triangle.js';
+import { runConformance } from '../support/conformance.js';
+
+describe('conformance', () => {
+  runConformance(coerceo, { label: 'coerceo laurentius', runs: 12, maxPlies: 80 });
+  runConformance(coerceo, {
+    label: 'coerceo ocius',
+    options: { variant: 'ocius' },
+    runs: 12,
+    maxPlies: 80,
+  });
+  runConformance(coerceo, {
+    label: 'coerceo ocius, one-tile exchange, strict rulings, cura',
+    options: { variant: 'ocius', exchangeCost: 1, ...STRICT_RULINGS, cura: true },
+    runs: 8,
+    maxPlies: 100,
+  });
+  // fast-check keeps generated games short by default, so also start the suite from deep
+  // positions of seeded random games (a different game each run).
+  for (const variant of ['laurentius', 'ocius'] as const) {
+    let run = 0;
+    runConformance(coerceo, {
+      label: `coerceo ${variant} from mid-game positions`,
+      start: () => {
+        run++;
+        const plies = variant === 'ocius' ? 10 + (run % 4) * 8 : 30 + (run % 5) * 30;
+        const game = randomGame(coerceo, { variant }, 1000 + run, { maxPlies: plies });
+        return game.finished ? game.start : game.final;
+      },
+      runs: 15,
+      maxPlies: 40,
+    });
+  }
+});
+
+const TOTAL = { laurentius: 19, ocius: 7 };
+
+function tileEmpty(s: CoerceoState, tile: string): boolean {
+  return [...'abcdef'].every((l) => pieceAt(s, tile + l) === null);
+}
+
+/** Checks the Coerceo invariants across one turn. */
+function checkTurn(
+  before: CoerceoState,
+  move: CoerceoMove,
+  after: CoerceoState,
+  ledger: { paid: number; discarded: number },
+  total: number,
+): void {
+  const mover = before.side === 0 ? 'white' : 'black';
+  const other = mover === 'white' ? 'black' : 'white';
+  const eff = turnEffects(before, move);
+  // Pieces only decrease, only the side not moving loses them (C-CAPTURE-2, C-EXCHANGE-1).
+  expect(piecesOf(after, mover)).toHaveLength(piecesOf(before, mover).length);
+  const lost = piecesOf(before, other).length - piecesOf(after, other).length;
+  expect(lost).toBe(eff.captured.length + (move.type === 'exchange' ? 1 : 0));
+  // Tiles: removed ones were present and are empty; the board stays connected (C-TILE-4a/b/c).
+  const was = new Set(presentTiles(before));
+  const now = new Set(presentTiles(after));
+  const removed = [...was].filter((t) => !now.has(t));
+  expect(removed).toEqual(eff.removedTiles);
+  if (removed.length > 0) {
+    const first = move.type === 'step' ? move.from.slice(0, 2) : move.target.slice(0, 2);
+    expect(removed).toContain(first); // C-TILE-2: removal starts at the vacated tile
+  }
+  // C-TILE-1: the removed tiles can be taken off one by one, each empty and attached by at most
+  // three contiguous sides at that moment.
+  let present = before.tiles;
+  const left = new Set(removed.map((t) => TILE_NAMES.indexOf(t)));
+  while (left.size > 0) {
+    const next = [...left].find(
+      (t) =>
+        tileEmpty(after, TILE_NAMES[t] as string) &&
+        REMOVABLE_SIDES[neighbourSides(present, t)] === 1,
+    );
+    expect(next, `removal order for ${removed.join(',')}`).toBeDefined();
+    present &= ~(1 << (next as number));
+    left.delete(next as number);
+  }
+  for (const t of removed) for (const l of 'abcdef') expect(pieceAt(after, t + l)).toBeNull();
+  expect(tilesConnected(after.tiles)).toBe(true);
+  for (let t = 0; t < 19; t++) {
+    if ((after.tiles >> t) & 1 && tileEmpty(after, TILE_NAMES[t] as string)) {
+      expect(REMOVABLE_SIDES[neighbourSides(after.tiles, t)], TILE_NAMES[t]).toBe(0);
+    }
+  }
+  // C-CAPTURE-6: a captured piece's tile is still present and not empty.
+  for (const f of eff.captured) {
+    expect(now.has(f.slice(0, 2))).toBe(true);
+    expect(tileEmpty(after, f.slice(0, 2))).toBe(false);
+  }
+  // C-TILE-3 / ledger: held + on board + paid + discarded is constant.
+  if (move.type === 'exchange') {
+    ledger.paid += before.exchangeCost;
+    ledger.discarded += removed.length;
+    expect(eff.collected).toBe(0);
+  } else {
+    expect(eff.collected).toBe(removed.length);
+  }
+  expect(after.held[0] + after.held[1] + now.size + ledger.paid + ledger.discarded).toBe(total);
+  // C-TILE-4e
+  expect(after.held[0] + after.held[1]).toBeLessThanOrEqual(total - now.size);
+  // No piece on a removed tile.
+  for (const c of ['white', 'black'] as const)
+    for (const f of piecesOf(after, c)) expect(now.has(f.slice(0, 2))).toBe(true);
+}
+
+/** C-TILE-4d: a side with pieces has a step iff some existing field of its colour is empty. */
+function checkStepExistence(s: CoerceoState): void {
+  if (coerceo.terminal(s)) return;
+  const letters = s.side === 0 ? 'ace' : 'bdf';
+  const someEmpty = presentTiles(s).some((t) =>
+    [...letters].some((l) => pieceAt(s, t + l) === null),
+  );
+  const hasStep = coerceo.moves(s).some((m) => m.type === 'step');
+  expect(hasStep).toBe(someEmpty);
+}
+
+describe('Coerceo properties over random games', () => {
+  for (const variant of ['laurentius', 'ocius'] as const) {
+    it(`C-TILE-4 / C-CAPTURE-6: pieces, tiles, ledger and hash invariants (${variant})`, () => {
+      const options: Partial<CoerceoOptions> = { variant };
+      fc.assert(
+        fc.property(
+          fc.array(fc.nat(), { minLength: 60, maxLength: 200, size: 'max' }),
+          (choices) => {
+            let s = coerceo.start(options);
+            const ledger = { paid: 0, discarded: 0 };
+            const pos = new CoerceoPosition(s);
+            for (const choice of choices) {
+              const moves = coerceo.moves(s);
+              if (moves.length === 0) break;
+              const move = moves[choice % moves.length] as CoerceoMove;
+              const next = coerceo.apply(s, move);
+              checkTurn(s, move, next, ledger, TOTAL[variant]);
+              checkStepExistence(next);
+              // the incremental hash along the whole game equals a fresh position's hash
+              pos.play(pos.encode(move));
+              expect(pos.hash()).toBe(new CoerceoPosition(next).hash());
+              s = next;
+            }
+            // and undoing everything restores the start exactly
+            while (pos.plies() > 0) pos.undo();
+            expect(coerceo.serialize(pos.state() as CoerceoState)).toBe(
+              coerceo.serialize(coerceo.start(options)),
+            );
+          },
+        ),
+        { numRuns: 25, seed: variant === 'ocius' ? 5 : 4 },
+      );
+    });
+  }
+
+  it('exchange-rich games keep the invariants (one-tile exchange, Ocius)', () => {
+    let exchanges = 0;
+    let removals = 0;
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 150, size: 'max' }), (choices) => {
+        let s = coerceo.start({ variant: 'ocius', exchangeCost: 1 });
+        const ledger = { paid: 0, discarded: 0 };
+        for (const choice of choices) {
+          const moves = coerceo.moves(s);
+          if (moves.length === 0) break;
+          // prefer exchanges when there are any, to exercise them
+          const ex = moves.filter((m) => m.type === 'exchange');
+          const list = ex.length > 0 && choice % 2 === 0 ? ex : moves;
+          const move = list[choice % list.length] as CoerceoMove;
+          const next = coerceo.apply(s, move);
+          checkTurn(s, move, next, ledger, 7);
+          if (move.type === 'exchange') exchanges++;
+          if (next.tiles !== s.tiles) removals++;
+          s = next;
+        }
+      }),
+      { numRuns: 40, seed: 9 },
+    );
+    expect(exchanges).toBeGreaterThan(20);
+    expect(removals).toBeGreaterThan(20);
+  });
+
+  it('C-BOARD-8: 180° rotation with colour swap maps the Laurentius start move set onto itself', () => {
+    const s = coerceo.start();
+    const rot = (name: string): string =>
+      fieldName(fieldIdOf(rotate(fieldGeometry(fieldByName(name)), 3)));
+    const moves = new Set(coerceo.moves(s).map((m) => coerceo.formatMove(s, m)));
+    // Black's moves in the start position (as if Black were to move) map onto White's.
+    const black = coerceo.deserialize(coerceo.serialize(s).replace(' w ', ' b '));
+    const mapped = new Set(
+      coerceo.moves(black).map((m) => (m.type === 'step' ? `${rot(m.from)}-${rot(m.to)}` : '')),
+    );
+    expect(mapped).toEqual(moves);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Test helpers: build Hive positions from a layout (bypassing the move history) and read move
+ * sets as canonical text, so rule tests can assert exact sets.
+ */
+import { CELLS, cellOf } from '../../src/hive/board.js';
+import { fromGameString, positionOf } from '../../src/hive/game.js';
+import { generate, MAX_MOVES } from '../../src/hive/moves.js';
+import { formatMoveString, parseMoveString } from '../../src/hive/notation.js';
+import { expansionsOf, type GameType, pieceFromName, pieceName } from '../../src/hive/pieces.js';
+import { PASS, Position } from '../../src/hive/position.js';
+
+/** One piece of a layout: name and hex; later entries on the same hex stack on top. */
+export type Placed = readonly [name: string, q: number, r: number];
+
+export interface LayoutOptions {
+  /** Side to move. Default White. */
+  readonly toMove?: 'w' | 'b';
+  /** The mover's turn number (H-TURN-2). Default 6. */
+  readonly turn?: number;
+  /** The frozen piece (H-FREEZE-1). Default none. */
+  readonly frozen?: string;
+  readonly tournamentOpening?: boolean;
+}
+
+/**
+ * A position with the given pieces on the board. The first piece must be at (0,0) (it becomes
+ * the coordinate anchor, H-PLACE-1).
+ */
+export function layout(type: GameType, pieces: readonly Placed[], o: LayoutOptions = {}): Position {
+  const first = pieces[0];
+  if (first === undefined || first[1] !== 0 || first[2] !== 0)
+    throw new Error('layout must start at (0,0)');
+  const pos = new Position(expansionsOf(type), {
+    tournamentOpening: o.tournamentOpening ?? true,
+    repetitionDraw: false,
+    maxPlies: 0,
+  });
+  for (const [name, q, r] of pieces) {
+    const p = pieceFromName(name);
+    if (p < 0) throw new Error(`bad piece ${name}`);
+    pos.play(p * CELLS + cellOf(q, r));
+  }
+  pos.ply = ((o.turn ?? 6) - 1) * 2 + (o.toMove === 'b' ? 1 : 0);
+  pos.frozen = o.frozen ? pieceFromName(o.frozen) : -1;
+  pos.result = 0;
+  return pos;
+}
+
+/** The legal moves of a position as integers. */
+export function legalMoves(pos: Position): number[] {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = generate(pos, buf, 0);
+  return Array.from(buf.subarray(0, n));
+}
+
+/** The destinations `q,r` of the legal moves of one piece, sorted. */
+export function destinations(pos: Position, piece: string): string[] {
+  const p = pieceFromName(piece);
+  return legalMoves(pos)
+    .filter((m) => m !== PASS && Math.floor(m / CELLS) === p)
+    .map((m) => `${pos.realQ(m % CELLS)},${pos.realR(m % CELLS)}`)
+    .sort();
+}
+
+/** Sorted `q,r` strings of hexes. */
+export function hexes(...hs: (readonly [number, number])[]): string[] {
+  return hs.map(([q, r]) => `${q},${r}`).sort();
+}
+
+/** The legal moves as canonical MoveStrings, sorted. */
+export function moveTexts(pos: Position): string[] {
+  return legalMoves(pos)
+    .map((m) => formatMoveString(pos, m))
+    .sort();
+}
+
+/** Parses MoveStrings in `pos` and renders them canonically, sorted (to compare as sets). */
+export function canonical(pos: Position, texts: string): string[] {
+  return texts
+    .split(';')
+    .map((t) => formatMoveString(pos, parseMoveString(pos, t).move))
+    .sort();
+}
+
+/** The position of a GameString. */
+export function posOf(gameString: string): Position {
+  return positionOf(fromGameString(gameString));
+}
+
+/** The name of the piece moved by an integer move. */
+export function moverOf(m: number): string {
+  return m === PASS ? 'pass' : pieceName(Math.floor(m / CELLS));
+}

@@ -1,0 +1,211 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { distance, type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
+import { CELLS, cellOf } from '../../src/hive/board.js';
+import { positionOf } from '../../src/hive/game.js';
+import {
+  GAME_TYPES,
+  type HiveState,
+  hive,
+  piecesInHand,
+  piecesOnBoard,
+} from '../../src/hive/index.js';
+import { BEETLE, kindOf, MOSQUITO, pieceFromName } from '../../src/hive/pieces.js';
+import { PASS, Position } from '../../src/hive/position.js';
+import { legalMoves } from './helpers.js';
+
+const SIZES: Record<string, number> = {
+  Base: 11,
+  'Base+M': 12,
+  'Base+L': 12,
+  'Base+P': 12,
+  'Base+ML': 13,
+  'Base+MP': 13,
+  'Base+LP': 13,
+  'Base+MLP': 14,
+};
+
+const game = fc.record({
+  type: fc.constantFrom(...GAME_TYPES),
+  choices: fc.array(fc.nat(), { minLength: 10, maxLength: 140 }),
+});
+
+/** Plays a random legal game, calling `check` on every state (with the move that led there). */
+function walk(
+  type: (typeof GAME_TYPES)[number],
+  choices: number[],
+  check: (s: HiveState, prev: HiveState | null) => void,
+): void {
+  let s = hive.start({ type });
+  check(s, null);
+  for (const c of choices) {
+    const ms = hive.moves(s);
+    if (ms.length === 0) break;
+    const next = hive.apply(s, ms[c % ms.length] as never);
+    check(next, s);
+    s = next;
+  }
+}
+
+function connected(cells: Hex[]): boolean {
+  if (cells.length <= 1) return true;
+  const key = (h: Hex) => `${h.q},${h.r}`;
+  const all = new Set(cells.map(key));
+  const seen = new Set([key(cells[0] as Hex)]);
+  const todo = [cells[0] as Hex];
+  while (todo.length) {
+    const h = todo.pop() as Hex;
+    for (const o of cells) {
+      if (distance(h, o) === 1 && !seen.has(key(o))) {
+        seen.add(key(o));
+        todo.push(o);
+      }
+    }
+  }
+  return seen.size === all.size;
+}
+
+describe('Hive invariants over random legal games (fast-check)', () => {
+  it('H-MOVE-3 / H-COORD-5: One Hive holds after every move', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s) => {
+          const cells = new Map<string, Hex>();
+          for (const p of piecesOnBoard(s)) cells.set(`${p.q},${p.r}`, hex(p.q, p.r));
+          expect(connected([...cells.values()])).toBe(true);
+        });
+      }),
+      { numRuns: 40, seed: 11 },
+    );
+  });
+
+  it('H-SETUP-3: pieces are conserved: hand + board = 11/12/13/14 per colour', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s) => {
+          const board = piecesOnBoard(s);
+          for (const c of ['w', 'b'] as const) {
+            const on = board.filter((p) => p.piece[0] === c).length;
+            expect(on + piecesInHand(s, c).length).toBe(SIZES[type]);
+          }
+        });
+      }),
+      { numRuns: 40, seed: 12 },
+    );
+  });
+
+  it('H-BEETLE-1 / H-MOSQ-2: only Beetles and Mosquitoes ever stand above ground', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s) => {
+          for (const p of piecesOnBoard(s)) {
+            if (p.level > 0) expect([BEETLE, MOSQUITO]).toContain(kindOf(pieceFromName(p.piece)));
+          }
+        });
+      }),
+      { numRuns: 40, seed: 13 },
+    );
+  });
+
+  it('H-PLACE-6 / H-MOVE-1: Queens are in play by the 4th turn; nothing moves before its Queen', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s, prev) => {
+          if (!prev) return;
+          const pos = positionOf(prev);
+          const me = pos.ply & 1;
+          const last = positionOf(s).moveAt(pos.ply);
+          if (last !== PASS && pos.cell[Math.floor(last / CELLS)] !== -1) {
+            // A movement (or throw): the mover's Queen was already in play.
+            expect(pos.cell[me * 14]).not.toBe(-1);
+          }
+          // After the mover's 4th turn their Queen is in play (unless that turn was a forced pass).
+          if ((pos.ply >> 1) + 1 >= 4 && last !== PASS) {
+            expect(positionOf(s).cell[me * 14]).not.toBe(-1);
+          }
+        });
+      }),
+      { numRuns: 40, seed: 14 },
+    );
+  });
+
+  it('the incremental hash equals the recomputed hash, and play/undo restore the exact position', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s) => {
+          const pos = positionOf(s).clone();
+          expect(pos.hash()).toBe(pos.recomputeHash());
+          const fields = (p: Position) =>
+            JSON.stringify([
+              Array.from(p.height),
+              Array.from(p.top),
+              Array.from(p.cell),
+              Array.from(p.level),
+              Array.from(p.below),
+              Array.from(p.rq),
+              Array.from(p.rr),
+              p.ply,
+              p.frozen,
+              p.result,
+              p.anchor,
+              p.hash(),
+            ]);
+          const before = fields(pos);
+          for (const m of legalMoves(pos)) {
+            pos.play(m);
+            expect(pos.hash()).toBe(pos.recomputeHash());
+            pos.undo();
+            expect(fields(pos)).toBe(before);
+          }
+        });
+      }),
+      { numRuns: 10, seed: 15 },
+    );
+  });
+
+  it('rotating or reflecting a position (hex helper) rotates or reflects its move set', () => {
+    fc.assert(
+      fc.property(game, fc.integer({ min: 0, max: 11 }), ({ type, choices }, t) => {
+        let checked = 0;
+        walk(type, choices, (s) => {
+          const pos = positionOf(s);
+          if (pos.ply < 2 || pos.result !== 0 || checked++ % 5 !== 0) return;
+          const anchor = piecesOnBoard(s).find((p) => p.level === 0) as { q: number; r: number };
+          const c = hex(anchor.q, anchor.r);
+          const f = (h: Hex): Hex => {
+            const moved = hex(h.q - c.q, h.r - c.r);
+            return t < 6 ? rotate(moved, t) : rotate(reflect(moved), t - 6);
+          };
+          // Rebuild the transformed position: pieces by level, the anchor first at (0,0).
+          // Lower levels first, and the anchor (a ground piece at c) first of all.
+          const atC = (p: { q: number; r: number }) => (p.q === c.q && p.r === c.r ? 0 : 1);
+          const pieces = piecesOnBoard(s).sort((a, b) => a.level - b.level || atC(a) - atC(b));
+          const copy = new Position(pos.mask, pos.rules);
+          for (const p of pieces) {
+            const h = f(hex(p.q, p.r));
+            copy.play(pieceFromName(p.piece) * CELLS + cellOf(h.q, h.r));
+          }
+          copy.ply = pos.ply;
+          copy.frozen = pos.frozen;
+          copy.result = 0;
+          const expected = legalMoves(pos)
+            .map((m) => {
+              if (m === PASS) return 'pass';
+              const h = f(hex(pos.realQ(m % CELLS), pos.realR(m % CELLS)));
+              return `${Math.floor(m / CELLS)}@${h.q},${h.r}`;
+            })
+            .sort();
+          const got = legalMoves(copy)
+            .map((m) =>
+              m === PASS
+                ? 'pass'
+                : `${Math.floor(m / CELLS)}@${copy.realQ(m % CELLS)},${copy.realR(m % CELLS)}`,
+            )
+            .sort();
+          expect(got).toEqual(expected);
+        });
+      }),
+      { numRuns: 30, seed: 16 },
+    );
+  });
+});

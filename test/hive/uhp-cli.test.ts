@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Drives the built binary (`npm run build` must precede the tests; the integrator's setup does).
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+describe('boardrules uhp as a child process (H-UHP-9)', () => {
+  it('greets with info, answers a scripted session including bad input, and exits', () => {
+    const script = [
+      'newgame Base+MLP',
+      'play wQ',
+      'play wS1',
+      'bogus command',
+      'play bS1 -wS1',
+      'undo 5',
+      'options get MaxPlies',
+      'newgame Base',
+      'perft 2',
+      'exit',
+      'info',
+    ].join('\n');
+    const run = spawnSync(process.execPath, [main, 'uhp'], {
+      input: `${script}\n`,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    const out = run.stdout.split('\n');
+    const replies: string[][] = [];
+    let cur: string[] = [];
+    for (const l of out) {
+      if (l === '') continue;
+      cur.push(l);
+      if (l === 'ok') {
+        replies.push(cur);
+        cur = [];
+      }
+    }
+    expect(replies[0]?.[0]).toMatch(/^id boardrules-hive /);
+    expect(replies[0]?.[1]).toBe('Mosquito;Ladybug;Pillbug');
+    expect(replies[1]).toEqual(['Base+MLP;NotStarted;White[1]', 'ok']);
+    expect(replies[2]?.[0]).toMatch(/^invalidmove /);
+    expect(replies[3]).toEqual(['Base+MLP;InProgress;Black[1];wS1', 'ok']);
+    expect(replies[4]?.[0]).toMatch(/^err /);
+    expect(replies[5]).toEqual(['Base+MLP;InProgress;White[2];wS1;bS1 -wS1', 'ok']);
+    expect(replies[6]?.[0]).toMatch(/^err /);
+    expect(replies[7]).toEqual(['MaxPlies;int;0;0;0;100000', 'ok']);
+    expect(replies[8]).toEqual(['Base;NotStarted;White[1]', 'ok']);
+    // H-PERFT-3: Base 1, 4, 96.
+    expect(replies[9]?.map((l) => l.replace(/ in \d+ ms\. \d+ KN\/s$/, ''))).toEqual([
+      'perft(0) = 1',
+      'perft(1) = 4',
+      'perft(2) = 96',
+      'ok',
+    ]);
+    expect(replies[10]).toEqual(['ok']);
+    expect(replies).toHaveLength(11); // nothing after exit
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { UhpEngine } from '../../src/hive/index.js';
+import { A } from './appendix.js';
+
+const lines = (reply: string) => reply.split('\n');
+
+describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
+  it('H-UHP-10: the scripted session from the spec', () => {
+    const e = new UhpEngine({ version: '1.2.3' });
+    expect(e.handle('info')).toBe('id boardrules-hive 1.2.3\nMosquito;Ladybug;Pillbug\nok');
+    expect(e.handle('newgame Base+MLP')).toBe('Base+MLP;NotStarted;White[1]\nok');
+    expect(lines(e.handle('play wQ'))[0]).toMatch(/^invalidmove /);
+    expect(e.handle('play wS1')).toBe('Base+MLP;InProgress;Black[1];wS1\nok');
+    expect(e.handle('newgame')).toBe('Base;NotStarted;White[1]\nok');
+  });
+
+  it('H-UHP-9: every reply ends with ok; failures print err / invalidmove and change nothing', () => {
+    const e = new UhpEngine();
+    expect(lines(e.handle('play wS1'))).toEqual([expect.stringMatching(/^err /), 'ok']);
+    expect(lines(e.handle('validmoves'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('frobnicate'))[0]).toMatch(/^err /);
+    expect(lines(e.handle(''))[0]).toMatch(/^err /);
+    expect(lines(e.handle('newgame Chess'))[0]).toMatch(/^err /);
+    e.handle('newgame Base');
+    expect(e.handle('PLAY   wS1 ')).toBe('Base;InProgress;Black[1];wS1\nok');
+    const before = e.handle('validmoves');
+    for (const bad of ['play', 'play bQ wS1', 'play bS1 -bQ', 'play xx', 'play wQ - wS1', 'pass']) {
+      const r = lines(e.handle(bad));
+      expect(r[0], bad).toMatch(/^(invalidmove|err) /);
+      expect(r.at(-1)).toBe('ok');
+    }
+    expect(lines(e.handle('play bQ wS1-'))[0]).toMatch(/^invalidmove /); // tournament opening
+    expect(e.handle('validmoves')).toBe(before);
+    expect(lines(e.handle(`newgame ${A.pass};wQ -wA1`))[0]).toMatch(/^err /);
+    expect(e.handle('undo 2')).toMatch(/^err /);
+    expect(e.handle('undo x')).toMatch(/^err /);
+    expect(e.handle('undo 1')).toBe('Base;NotStarted;White[1]\nok');
+  });
+
+  it('H-UHP-10: newgame with a GameString, validmoves, pass, bestmove, undo', () => {
+    const e = new UhpEngine();
+    expect(e.handle(`newgame ${A.pass}`)).toBe(`${A.pass}\nok`);
+    expect(e.handle('validmoves')).toBe('pass\nok');
+    expect(e.handle('bestmove depth 2')).toBe('pass\nok');
+    expect(e.handle('bestmove time 00:00:01')).toBe('pass\nok');
+    expect(lines(e.handle('bestmove soon'))[0]).toMatch(/^err /);
+    const passed = e.handle('pass');
+    expect(passed).toBe(`${A.pass.replace('White[7]', 'Black[7]')};pass\nok`);
+    expect(e.handle('undo')).toBe(`${A.pass}\nok`);
+    e.handle(`newgame ${A.pillbugGate}`);
+    expect(e.handle('validmoves').split('\n')[0]?.split(';').sort()).toEqual([
+      'bA1 -bB2',
+      'bA1 /wP',
+    ]);
+    // Finished games: no moves, but undo works (H-END-7).
+    e.handle(`newgame ${A.blackSuicide}`);
+    expect(lines(e.handle('validmoves'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('play pass'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('bestmove'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('undo'))[0]).toMatch(/;InProgress;Black\[6\];/);
+    // bestmove is deterministic and legal.
+    e.handle('newgame Base+MLP');
+    const a = e.handle('bestmove');
+    expect(a).toBe(e.handle('bestmove'));
+    expect(lines(e.handle(`play ${lines(a)[0]}`))[0]).toMatch(/^Base\+MLP;InProgress;Black\[1\]/);
+  });
+
+  it('H-UHP-10 / H-OPT-1: options list, get and set; a change applies from the next newgame', () => {
+    const e = new UhpEngine();
+    expect(e.handle('options')).toBe(
+      [
+        'TournamentOpening;bool;True;True',
+        'RepetitionDraw;bool;False;False',
+        'MaxPlies;int;0;0;0;100000',
+        'StrictInput;bool;False;False',
+        'ok',
+      ].join('\n'),
+    );
+    expect(e.handle('options get MaxPlies')).toBe('MaxPlies;int;0;0;0;100000\nok');
+    expect(lines(e.handle('options get Nope'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('options set MaxPlies -3'))[0]).toMatch(/^err /);
+    expect(lines(e.handle('options set StrictInput maybe'))[0]).toMatch(/^err /);
+    // Threefold: set RepetitionDraw mid-game; the running game ignores it.
+    const moves = A.threefold.split(';').slice(3);
+    e.handle('newgame Base');
+    for (const m of moves.slice(0, 6)) e.handle(`play ${m}`);
+    expect(e.handle('options set RepetitionDraw True')).toBe('RepetitionDraw;bool;True;False\nok');
+    let last = '';
+    for (const m of moves.slice(6)) last = e.handle(`play ${m}`);
+    expect(last).toMatch(/^Base;InProgress;White\[7\];/);
+    // From the next newgame on, the option holds.
+    expect(e.handle(`newgame ${A.threefold}`)).toMatch(/^Base;Draw;White\[7\];/);
+    expect(e.handle('options set TournamentOpening False')).toMatch(
+      /^TournamentOpening;bool;False;True/,
+    );
+    e.handle('newgame Base');
+    expect(e.handle('validmoves')).toContain('wQ');
+  });
+
+  it('perft N prints perft(0..N) with timings, counted like the published tables', () => {
+    const e = new UhpEngine();
+    e.handle('newgame Base');
+    const r = lines(e.handle('perft 3'));
+    expect(r).toHaveLength(5);
+    const counts = r.slice(0, 4).map((l) => {
+      const m = /^perft\((\d+)\) = (\d+) in \d+ ms\. \d+ KN\/s$/.exec(l);
+      expect(m, l).not.toBeNull();
+      return Number(m?.[2]);
+    });
+    expect(counts).toEqual([1, 4, 96, 1440]);
+    expect(r[4]).toBe('ok');
+    expect(lines(e.handle('perft x'))[0]).toMatch(/^err /);
+  });
+
+  it('exit and help', () => {
+    const e = new UhpEngine();
+    expect(e.handle('help')).toContain('validmoves');
+    expect(e.done).toBe(false);
+    expect(e.handle('exit')).toBe('ok');
+    expect(e.done).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { randomGame } from '../../src/core/random-game.js';
+import { labelRegions, makeRegions } from '../../src/geometry/grid.js';
+import {
+  GRID,
+  type TorresMove,
+  type TorresOptions,
+  type TorresState,
+  torres,
+} from '../../src/torres/index.js';
+
+const regions = makeRegions(GRID);
+
+function castles(s: TorresState): { count: number; ok: boolean } {
+  const r = labelRegions(GRID, s.heights, regions);
+  let ok = true;
+  for (let id = 0; id < r.count; id++)
+    if ((r.tops[id] as number) > (r.areas[id] as number)) ok = false;
+  return { count: r.count, ok };
+}
+
+function blocks(s: TorresState): number {
+  let n = s.supply + s.turn.active;
+  for (const h of s.heights) n += h;
+  for (const p of s.seats) n += p.carry + p.stacks.reduce((a, b) => a + b, 0);
+  return n;
+}
+
+const setupSteps = ['setupCastle', 'setupKnight', 'setupKing'];
+const foundsOrRemoves = (m: TorresMove): boolean =>
+  m.kind === 'castle' || (m.kind === 'play' && (m.card === 'moveBlock' || m.card === 'blockUnder'));
+
+function check(options: Partial<TorresOptions>, seed: number): void {
+  const g = randomGame(torres, options, seed, { maxPlies: 3000, keepStates: true });
+  expect(g.finished).toBe(true);
+  const o = g.final.options;
+  // T-PHASE-1 table: rounds 4/4/4 with 2 players, 4/3/3 with 3 or 4 (independent of the code's table).
+  const rounds = o.phaseStacks
+    ? o.phaseStacks.reduce((a, l) => a + l.length, 0)
+    : o.players === 2
+      ? 12
+      : 10;
+  let ends = 0;
+  for (let i = 0; i < g.states.length; i++) {
+    const s = g.states[i] as TorresState;
+    const c = castles(s);
+    // T-GEO-5: height ≤ area for every castle
+    expect(c.ok).toBe(true);
+    // T-GEO-9: blocks conserved
+    expect(blocks(s)).toBe(o.totalBlocks);
+    // T-GEO-3: one piece per square; knights conserved; one king after setup
+    for (let p = 0; p < o.players; p++) {
+      expect(s.pieces.filter((v) => v === p).length + (s.seats[p]?.knightsOff ?? 0)).toBe(
+        o.knightsPerPlayer,
+      );
+    }
+    expect(s.pieces.filter((v) => v === 'K').length).toBe(setupSteps.includes(s.step) ? 0 : 1);
+    // T-FLOW-2: never more AP than the turn allows
+    expect(s.turn.apUsed).toBeLessThanOrEqual(s.turn.apLimit);
+    // T-TRACK-2: no two markers share a space above 0
+    const pos = s.seats.map((p) => p.score).filter((x) => x > 0);
+    expect(new Set(pos).size).toBe(pos.length);
+    if (!setupSteps.includes(s.step)) expect(c.count).toBeGreaterThanOrEqual(6); // T-GEO-7
+    const next = g.states[i + 1];
+    const move = g.moves[i];
+    if (next && move) {
+      // T-END-2: scores never decrease
+      for (const [k, p] of next.seats.entries())
+        expect(p.score).toBeGreaterThanOrEqual(s.seats[k]?.score ?? 0);
+      // T-GEO-6: castles never merge, and plain placement never founds one
+      if (!foundsOrRemoves(move)) expect(castles(next).count).toBe(c.count);
+      if (move.kind === 'end' && s.step === 'actions') ends++;
+    }
+  }
+  // T-PHASE-1: one turn per seat per round, and the game ends after the last round of phase 3
+  expect(ends).toBe(rounds * o.players);
+  expect(g.final.phase).toBe(3);
+}
+
+describe('Torres properties over random complete games', () => {
+  for (const players of [2, 3, 4]) {
+    for (const deckMode of ['shared', 'perColour', 'draft', 'masterHand'] as const) {
+      it(`T-GEO-5, T-GEO-6, T-GEO-9, T-TRACK-2, T-END-2, T-PHASE-1: invariants at every ply, ${players} players, ${deckMode}`, () => {
+        for (const seed of [1, 2]) check({ players, deckMode, seed: seed * 17 + players }, seed);
+      });
+    }
+    it(`T-GEO-5, T-GEO-6, T-GEO-9, T-TRACK-2, T-END-2, T-PHASE-1: invariants at every ply, ${players} players, master version`, () => {
+      for (const seed of [1, 2])
+        check({ players, version: 'master', seed: seed * 5 + players }, seed);
+    });
+  }
+  it('invariants hold with every non-default option', () => {
+    check(
+      {
+        players: 3,
+        seed: 99,
+        deckMode: 'draft',
+        carryOverBlocks: true,
+        redistribution: 'optional',
+        roundOrder: 'leaderEachRound',
+        phaseStartPlayer: 'highest',
+        scoringOrder: 'leaderFirst',
+        jumpOverKing: true,
+        climbTwo: 'upTo',
+        stackCap: null,
+        firstPlayer: 'random',
+      },
+      3,
+    );
+    check(
+      {
+        players: 4,
+        version: 'master',
+        seed: 5,
+        castleSpacing: 'rowColumn',
+        masterCard: 7,
+        masterSquare: 'anyOrientation',
+      },
+      4,
+    );
+  });
+});
