@@ -71,9 +71,9 @@ class CommandError extends Error {
   }
 }
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   throw new CommandError('err', message);
-};
+}
 
 /**
  * The UHP engine. One game at a time; option changes apply from the next `newgame` (H-OPT-1).
@@ -208,7 +208,7 @@ export class UhpEngine {
       else if (arg.includes(';')) next = fromGameString(arg, options);
       else next = hive.start({ ...options, type: parseGameType(arg) });
     } catch (e) {
-      return fail(e instanceof Error ? e.message : String(e));
+      fail(e instanceof Error ? e.message : String(e));
     }
     this.game = next;
     out.push(toGameString(next));
@@ -238,7 +238,7 @@ export class UhpEngine {
     }
     // Any legal move conforms (H-UHP-10); the first in list order keeps it deterministic.
     const first = hive.moves(s)[0];
-    if (!first) return fail('no legal move');
+    if (!first) fail('no legal move');
     out.push(hive.formatMove(s, first));
   }
 
