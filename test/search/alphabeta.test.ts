@@ -115,6 +115,12 @@ describe('alpha-beta', () => {
       expect(withTt.stats.ttHits).toBeGreaterThanOrEqual(0);
       expect(without.stats.ttHits).toBe(0);
     }
+    // A tiny table (many slot collisions, constant replacement) is still exact.
+    for (const [game, st] of cases.slice(0, 20)) {
+      const tiny = alphaBetaBot(game, { ttSize: 16 }).search(st, { depth: 20 });
+      const none = alphaBetaBot(game, { ttSize: 0 }).search(st, { depth: 20 });
+      expect(tiny.score).toBe(none.score);
+    }
     // And the table pays for itself on a game with many transpositions.
     const a = alphaBetaBot(connect4).search(small, { depth: 12 });
     const b = alphaBetaBot(connect4, { ttSize: 0 }).search(small, { depth: 12 });
@@ -154,6 +160,26 @@ describe('alpha-beta', () => {
     } catch (e) {
       expect(isRulesError(e) && e.code).toBe('GAME_OVER');
     }
+  });
+
+  it('uses the evaluation at the horizon, from the seat to move', () => {
+    // Values stones in the centre column for their owner: a one-ply search must play there.
+    const centre = (node: { state(): { cells: readonly number[]; height: number } }) => {
+      const st = node.state();
+      const count = [0, 0];
+      for (let r = 0; r < st.height; r++) {
+        const v = st.cells[3 * st.height + r] ?? 0;
+        if (v) count[v - 1] = (count[v - 1] ?? 0) + 1;
+      }
+      return [0.5 + (count[0] ?? 0) / 20, 0.5 + (count[1] ?? 0) / 20];
+    };
+    const bot = alphaBetaBot(connect4, { evaluate: centre });
+    const r = bot.search(connect4.start(), { depth: 1 });
+    expect(r.move).toEqual({ col: 3 });
+    expect(r.score).toBe(500); // (0.55 - 0.5) x EVAL_SCALE
+    // As O after X took the centre, O also answers in the centre.
+    const s1 = connect4.apply(connect4.start(), { col: 3 });
+    expect(bot.search(s1, { depth: 1 }).move).toEqual({ col: 3 });
   });
 
   it('handles turns of several moves (the same seat moving again is not negated)', () => {
