@@ -64,14 +64,14 @@ const { mctsBot, alphaBetaBot, randomBot, playGame } = search;
 
 const rows = [];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
+// Rows only, in the shape bench/run.mjs collects into one table.
 function row(workload, mode, nodes, ms) {
-  rows.push(`| ${workload} | ${mode} | ${fmt(nodes)} | ${fmt(ms)} | ${fmt((nodes / ms) * 1000)} |`);
+  rows.push(
+    `| search: ${workload} | ${mode} | ${Math.round(nodes)} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+  );
   console.log(rows[rows.length - 1]);
 }
-
-console.log(`# search benchmark (bots from ${source}, node ${process.version})`);
-console.log('| workload | counting mode | nodes | ms | nodes/s |');
-console.log('| --- | --- | ---: | ---: | ---: |');
+console.error(`search bench: bots from ${source}`);
 
 function mctsThroughput(label, game, state, iterations, extra = {}) {
   const bot = mctsBot(game, { seed: 1, reuseTree: false, ...extra });
@@ -180,8 +180,11 @@ function strength(label, game, makeBot, games, iterations, start) {
     if (rec.result[seat] === 1) wins++;
   }
   const ms = performance.now() - t0;
-  console.log(
-    `# strength ${label}: ${wins}/${games} wins, mean normalized score ${(score / games).toFixed(3)} (${fmt(ms)} ms)`,
+  row(
+    `strength ${label}: ${wins}/${games} wins, mean normalized score ${(score / games).toFixed(3)}`,
+    'games',
+    games,
+    ms,
   );
 }
 const games = quick ? 20 : 100;
