@@ -1,7 +1,7 @@
 /**
- * Alpha-beta search for two-player games: negamax with iterative deepening, a transposition
- * table keyed on the position hash, TT-move / killer / history move ordering, time, depth and
- * node limits, and the principal variation.
+ * Alpha-beta search for two-player games: negamax with principal variation search and
+ * iterative deepening, a transposition table keyed on the position hash, TT-move / killer /
+ * history move ordering, time, depth and node limits, and the principal variation.
  *
  * Turn structure is read from the game, not assumed: when a move leaves the same seat to move
  * (several actions per turn), the child's value is not negated.
@@ -253,10 +253,26 @@ export function alphaBetaBot<S, M, O>(
         const code = moves[i] as number;
         cursor.play(code);
         const next = cursor.terminal() ? me : cursor.toMove();
-        const v =
-          next === me
-            ? negamax(depth - 1, ply + 1, alpha, beta, me)
-            : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        let v: number;
+        if (i === base || beta - alpha <= 1) {
+          v =
+            next === me
+              ? negamax(depth - 1, ply + 1, alpha, beta, me)
+              : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        } else {
+          // Principal variation search: prove the later moves no better with a null window,
+          // and search again with the full window only when one is.
+          v =
+            next === me
+              ? negamax(depth - 1, ply + 1, alpha, alpha + 1, me)
+              : -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, next);
+          if (v > alpha && v < beta && !stopped) {
+            v =
+              next === me
+                ? negamax(depth - 1, ply + 1, alpha, beta, me)
+                : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+          }
+        }
         cursor.undo();
         if (stopped) return 0;
         if (v > best) {
@@ -377,7 +393,7 @@ export function alphaBetaBot<S, M, O>(
         : Math.min(1, Math.max(0, 0.5 + bestScore / (2 * EVAL_SCALE))),
       pv,
       stats,
-      score: bestScore,
+      score: bestScore === 0 ? 0 : bestScore, // no -0 from negation
       pliesToEnd: proven ? WIN_SCORE - Math.abs(bestScore) : null,
     };
   };
