@@ -38,7 +38,7 @@ export type Determinizer<S> = (observed: S, seat: number, rng: Rng) => S;
 
 /** Options of {@link mctsBot}. */
 export interface MctsOptions<S, M> {
-  /** Seed of the bot's random stream (rollouts, tie-free expansion order, samples). Default 1. */
+  /** Seed of the bot's random stream (rollouts, expansion order, samples). Default 1. */
   readonly seed?: number;
   /** UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, rewards being in [0, 1]. Default 0.7. */
   readonly exploration?: number;
@@ -71,8 +71,9 @@ export interface MctsOptions<S, M> {
   readonly maxMoves?: number;
   /**
    * Stop growing the tree at this many nodes (playouts go on from its leaves), bounding memory
-   * on long searches. Default 500,000 (very roughly 100–200 MB, depending on the game's
-   * branching factor).
+   * on long searches. Default 500,000. A node costs about 200 bytes plus 4 per legal move in
+   * its position (measured: 224 bytes per node on Connect Four), so the default bounds the tree
+   * at roughly 110 MB there and a few hundred MB on games with ~100 moves per position.
    */
   readonly maxTreeNodes?: number;
 }
