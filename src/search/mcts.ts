@@ -200,6 +200,15 @@ export function mctsBot<S, M, O>(
     if (game.terminal(view)) throw new RulesError('GAME_OVER', 'mcts: the game is over');
     const rootCursor = cursorFor(game, view, path, options.maxMoves);
     ensureBuffers(rootCursor.maxMoves);
+    const rootMoves = rootCursor.generate(buffer, 0);
+    if (rootMoves === 0) throw new RulesError('INVALID_STATE', 'mcts: no legal move');
+    if (rootMoves === 1) {
+      // A forced move (e.g. a pass): nothing to search.
+      const move = rootCursor.decode(buffer[0] as number);
+      const elapsedMs = performance.now() - t0;
+      const stats = { nodes: 0, playouts: 0, depth: 0, elapsedMs, reused: 0, timedOut: false };
+      return { move, value: 0.5, pv: [move], stats };
+    }
 
     let reused = 0;
     const kept = findReusable(state);
@@ -340,6 +349,7 @@ export function mctsBot<S, M, O>(
       let plies = 0;
       while (plies < rolloutDepth && !cursor.terminal()) {
         const n = cursor.generate(buffer, 0);
+        if (n === 0) break; // a live position without moves breaks the Game contract; don't hang
         const i = options.rollout ? options.rollout(cursor, buffer, 0, n, random) : stream.int(n);
         cursor.play(buffer[i] as number);
         plies++;

@@ -162,4 +162,13 @@ describe('MCTS', () => {
     free.search(s, { iterations: 2000 });
     expect(free.treeSize()).toBeGreaterThan(1000);
   });
+
+  it('answers a forced move at once, without searching', () => {
+    // X X O / O O X / X O . : no line yet and one free cell, so one legal move.
+    const s = tictactoe.deserialize('XXOOOXXO.');
+    expect(tictactoe.moves(s)).toEqual([{ cell: 8 }]);
+    const r = mctsBot(tictactoe).search(s, { iterations: 1000 });
+    expect(r.move).toEqual({ cell: 8 });
+    expect(r.stats.playouts).toBe(0);
+  });
 });
