@@ -139,6 +139,7 @@ export function alphaBetaBot<S, M, O>(
     generation = (generation + 1) & 0xff;
     for (let i = 0; i < history.length; i++) history[i] = (history[i] as number) >> 1;
     killers.fill(-1);
+    pvLength.fill(0);
     const winloss = game.scoring === 'winloss';
     const evaluate = options.evaluate;
 
@@ -375,6 +376,11 @@ export function alphaBetaBot<S, M, O>(
       }
     }
     for (let i = 0; i < played; i++) cursor.undo();
+    if (pv.length === 0) {
+      // Stopped before any move was searched: any legal move will do.
+      cursor.generate(moves, 0);
+      pv.push(cursor.decode(moves[0] as number));
+    }
     const proven = Math.abs(bestScore) >= WIN_BOUND;
     const stats: SearchStats = {
       nodes,
