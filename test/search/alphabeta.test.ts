@@ -151,11 +151,11 @@ describe('alpha-beta', () => {
     expect(connect4.moves(s)).toContainEqual(none.move);
     // A node budget of one stops at the root; a bot that searched before must not answer
     // with a stale move from its last search.
-    const used = alphaBetaBot(connect4);
-    used.search(s, { depth: 4 });
-    const later = connect4.apply(connect4.apply(s, { col: 3 }), { col: 3 });
+    const used = alphaBetaBot(tictactoe);
+    const first = used.search(tictactoe.start(), { depth: 9 }).move;
+    const later = tictactoe.apply(tictactoe.start(), first); // that cell is now taken
     const one = used.search(later, { nodes: 1 });
-    expect(connect4.moves(later)).toContainEqual(one.move);
+    expect(tictactoe.moves(later)).toContainEqual(one.move);
   });
 
   it('refuses games it cannot search: hidden information, terminal states', () => {
