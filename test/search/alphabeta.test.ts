@@ -98,6 +98,8 @@ describe('alpha-beta', () => {
     }
   });
 
+  // Compared on searches that reach the end of the game: at a depth horizon a table may
+  // legitimately change the score (an entry searched deeper elsewhere is reused, "grafting").
   it('gives the same result with and without the transposition table', () => {
     const small = connect4.start({ width: 4, height: 3, connect: 3 });
     const cases: [Game<unknown, unknown, unknown>, unknown][] = [
