@@ -106,12 +106,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly held: Int32Array = new Int32Array(2);
   /** Pieces of White, Black. */
   readonly count: Int32Array = new Int32Array(2);
+  /** Present tiles as a bit set over tile indices 0..18. */
   tiles = 0;
+  /** Colour-index bits (the same for either colour) of the fields on present tiles, 0..31. */
   pLo = 0;
+  /** The same presence mask, colour-index bits 32..56. */
   pHi = 0;
+  /** Seat to move: 0 White, 1 Black. */
   side = 0;
+  /** Zobrist hash, low word. */
   hLo = 0;
+  /** Zobrist hash, high word. */
   hHi = 0;
+  /** End status (see `rules.ts`); 0 while the game goes on. */
   status: number = LIVE;
   /** Index (in the position sequence) of the first position since the last irreversible turn. */
   irrev = 0;
@@ -120,16 +127,22 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private sp = 0;
   /** Positions preloaded from the state's history (cannot be undone). */
   private base = 0;
+  /** Tiles an exchange costs. */
   readonly exchangeCost: number;
+  /** The rulings in force. */
   readonly rulings: CoerceoRulings;
+  /** The layout letter (C-NOTATION-3). */
   readonly layout: 'L' | 'O' | 'C';
   private readonly repetitionDraw: boolean;
   private readonly insufficientDraw: boolean;
   private readonly lossOnNoMoves: boolean;
   /** Effects of the last `play` (C-TURN-4): captured opponent pieces, removed tiles, collected. */
   lastCapLo = 0;
+  /** See {@link CoerceoPosition.lastCapLo}: captured pieces, colour-index bits 32..56. */
   lastCapHi = 0;
+  /** Tiles removed by the last `play`, as a bit set over tile indices. */
   lastRemoved = 0;
+  /** Tiles the mover collected in the last `play`. */
   lastCollected = 0;
   private resigned: 0 | 1 | null;
   private readonly since: readonly string[];

@@ -20,7 +20,9 @@ export interface PlayGameOptions<S> {
 
 /** The record of one game between bots. */
 export interface GameRecord<S, M> {
+  /** The moves played, in order. */
   readonly moves: readonly M[];
+  /** The last state reached. */
   readonly final: S;
   /** Whether the game reached a terminal state. */
   readonly finished: boolean;

@@ -212,7 +212,7 @@ export function parseCode(pos: Position, text: string): number {
   }
 }
 
-/** The format id and version written by {@link serializeState}. */
+/** The format id and version written by `torres.serialize`. */
 export const FORMAT = 'boardrules/torres';
 /** The JSON format version. */
 export const FORMAT_VERSION = 1;
