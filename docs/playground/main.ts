@@ -59,6 +59,7 @@ const hiveAdapter: Adapter<HiveState, HiveMove> = {
   mcts: true,
   render: (state, view) =>
     renderHive(state, {
+      size: 34,
       highlight: view.highlight.map((k) => {
         const [q, r] = k.split(',').map(Number);
         return { q: q as number, r: r as number };
@@ -89,6 +90,7 @@ const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
   mcts: true,
   render: (state, view) =>
     renderCoerceo(state, {
+      size: 46,
       highlight: view.highlight,
       ...(view.selected === null ? {} : { selected: view.selected }),
       ...(view.last === null ? {} : { lastMove: view.last }),
@@ -112,6 +114,7 @@ const torresAdapter: Adapter<TorresState, TorresMove> = {
   mcts: false,
   render: (state, view) =>
     renderTorres(state, {
+      size: 50,
       highlight: view.highlight,
       ...(view.selected === null ? {} : { selected: view.selected }),
     }),
