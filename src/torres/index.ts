@@ -171,7 +171,9 @@ class TorresSearch implements SearchPosition<TorresMove> {
 
 /** The Torres rules as a {@link Game}, plus `observe` and the `search` fast path. */
 export const torres: Game<TorresState, TorresMove, TorresOptions> & {
+  /** T-OBS-1/2: the state as `seat` sees it (hidden cards and the RNG replaced). */
   observe(state: TorresState, seat: number): TorresState;
+  /** The mutable play/undo position over a state, for perft and bots. */
   search(state: TorresState): SearchPosition<TorresMove>;
 } = {
   name,
