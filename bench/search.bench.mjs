@@ -103,6 +103,7 @@ mctsThroughput(
 );
 
 function abThroughput(label, game, state, depth, extra = {}) {
+  alphaBetaBot(game, extra).search(state, { depth: Math.min(depth, 7) }); // warm-up
   const bot = alphaBetaBot(game, extra);
   const r = bot.search(state, { depth });
   row(
@@ -113,8 +114,10 @@ function abThroughput(label, game, state, depth, extra = {}) {
   );
 }
 abThroughput('tic-tac-toe start (solved)', tictactoe, tictactoe.start(), 9);
-abThroughput('connect4 7x6 start', connect4, connect4.start(), quick ? 8 : 11);
-abThroughput('connect4 7x6 start, no TT', connect4, connect4.start(), quick ? 7 : 9, { ttSize: 0 });
+abThroughput('connect4 7x6 start', connect4, connect4.start(), quick ? 9 : 14);
+abThroughput('connect4 7x6 start, no TT', connect4, connect4.start(), quick ? 8 : 11, {
+  ttSize: 0,
+});
 abThroughput(
   'connect4 5x4 connect 4 (solved)',
   connect4,

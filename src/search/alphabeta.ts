@@ -96,13 +96,12 @@ export function alphaBetaBot<S, M, O>(
   const requested = Math.floor(options.ttSize ?? 1 << 18);
   const ttEntries = requested >= 1 ? 2 ** Math.floor(Math.log2(requested)) : 0;
   const ttMask = ttEntries - 1;
-  const ttLo = new Int32Array(ttEntries);
-  const ttHi = new Int32Array(ttEntries);
-  const ttMove = new Int32Array(ttEntries);
-  const ttScore = new Int32Array(ttEntries);
-  const ttDepth = new Uint8Array(ttEntries);
-  const ttFlag = new Uint8Array(ttEntries); // 0 = empty
-  const ttGen = new Uint8Array(ttEntries);
+  // One 16-byte entry per slot, so a probe touches one cache line:
+  //   [slot*4]     low 32 bits of the hash
+  //   [slot*4 + 1] high 21 bits of the hash | bound type << 21 (0 = empty) | generation << 23
+  //   [slot*4 + 2] best move
+  //   [slot*4 + 3] score << 8 | depth
+  const tt = new Int32Array(ttEntries * 4);
   let generation = 0;
   const history = new Int32Array(2 * HISTORY_SIZE);
   const killers = new Int32Array(2 * (maxPly + 1)).fill(-1);
@@ -112,7 +111,7 @@ export function alphaBetaBot<S, M, O>(
   let order = new Int32Array(0);
 
   const clear = (): void => {
-    ttFlag.fill(0);
+    tt.fill(0);
     history.fill(0);
     killers.fill(-1);
     generation = 0;
@@ -197,14 +196,16 @@ export function alphaBetaBot<S, M, O>(
       if (ttEntries > 0) {
         const h = cursor.hash();
         lo = h | 0;
-        hi = Math.floor(h / 0x100000000) | 0;
-        slot = lo & ttMask;
-        if (ttFlag[slot] !== 0 && ttLo[slot] === lo && ttHi[slot] === hi) {
-          hashMove = ttMove[slot] as number;
-          const d = ttDepth[slot] as number;
+        hi = Math.floor(h / 0x100000000) & 0x1fffff;
+        slot = (lo & ttMask) << 2;
+        const meta = tt[slot + 1] as number;
+        const f = (meta >>> 21) & 3;
+        if (f !== 0 && tt[slot] === lo && (meta & 0x1fffff) === hi) {
+          hashMove = tt[slot + 2] as number;
+          const word = tt[slot + 3] as number;
+          const d = word & 0xff;
           if (ply > 0 && d >= depth) {
-            const v = fromTable(ttScore[slot] as number, ply);
-            const f = ttFlag[slot];
+            const v = fromTable(word >> 8, ply);
             if (f === EXACT || (f === LOWER && v >= beta) || (f === UPPER && v <= alpha)) {
               ttHits++;
               if (d !== EXHAUSTED) horizon++;
@@ -286,14 +287,17 @@ export function alphaBetaBot<S, M, O>(
       // Store, preferring deeper entries within this search.
       if (slot >= 0) {
         const d = horizon === horizon0 ? EXHAUSTED : Math.min(depth, EXHAUSTED - 1);
-        if (ttFlag[slot] === 0 || ttGen[slot] !== generation || d >= (ttDepth[slot] as number)) {
-          ttLo[slot] = lo;
-          ttHi[slot] = hi;
-          ttMove[slot] = bestMove;
-          ttScore[slot] = toTable(best, ply);
-          ttDepth[slot] = d;
-          ttFlag[slot] = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
-          ttGen[slot] = generation;
+        const meta = tt[slot + 1] as number;
+        if (
+          ((meta >>> 21) & 3) === 0 ||
+          meta >>> 23 !== generation ||
+          d >= ((tt[slot + 3] as number) & 0xff)
+        ) {
+          const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+          tt[slot] = lo;
+          tt[slot + 1] = hi | (flag << 21) | (generation << 23);
+          tt[slot + 2] = bestMove;
+          tt[slot + 3] = (toTable(best, ply) << 8) | d;
         }
       }
       return best;
@@ -343,10 +347,11 @@ export function alphaBetaBot<S, M, O>(
     if (played === bestLine.length && !timedOut) {
       while (played < maxPly && ttEntries > 0 && !cursor.terminal()) {
         const h = cursor.hash();
-        const slot = h & ttMask;
-        if (ttFlag[slot] === 0 || ttLo[slot] !== (h | 0)) break;
-        if (ttHi[slot] !== (Math.floor(h / 0x100000000) | 0)) break;
-        const code = ttMove[slot] as number;
+        const slot = (h & ttMask) << 2;
+        const meta = tt[slot + 1] as number;
+        if (((meta >>> 21) & 3) === 0 || tt[slot] !== (h | 0)) break;
+        if ((meta & 0x1fffff) !== (Math.floor(h / 0x100000000) & 0x1fffff)) break;
+        const code = tt[slot + 2] as number;
         if (!isLegal(code)) break;
         pv.push(cursor.decode(code));
         cursor.play(code);

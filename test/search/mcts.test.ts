@@ -150,4 +150,16 @@ describe('MCTS', () => {
       'UNSUPPORTED',
     );
   });
+
+  it('stops growing the tree at maxTreeNodes and keeps playing out from its leaves', () => {
+    const s = connect4.start();
+    const capped = mctsBot(connect4, { seed: 2, maxTreeNodes: 50 });
+    const r = capped.search(s, { iterations: 2000 });
+    expect(capped.treeSize()).toBeLessThanOrEqual(50);
+    expect(r.stats.playouts).toBe(2000);
+    expect(connect4.moves(s)).toContainEqual(r.move);
+    const free = mctsBot(connect4, { seed: 2 });
+    free.search(s, { iterations: 2000 });
+    expect(free.treeSize()).toBeGreaterThan(1000);
+  });
 });
