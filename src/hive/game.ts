@@ -354,9 +354,16 @@ export function placeOf(state: HiveState, piece: string): PiecePlace | null {
 }
 
 /** Every piece on the board with its place, in piece order (White first). */
-export function piecesOnBoard(
-  state: HiveState,
-): { piece: string; q: number; r: number; level: number }[] {
+export function piecesOnBoard(state: HiveState): {
+  /** The piece's UHP name, e.g. `wS1`. */
+  piece: string;
+  /** Axial q. */
+  q: number;
+  /** Axial r. */
+  r: number;
+  /** 0 = ground. */
+  level: number;
+}[] {
   const pos = positionOf(state);
   const out: { piece: string; q: number; r: number; level: number }[] = [];
   for (let p = 0; p < PIECES; p++) {
