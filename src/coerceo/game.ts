@@ -400,7 +400,12 @@ export function piecesOf(state: CoerceoState, colour: Colour): string[] {
 }
 
 /** Tiles held by each side. */
-export function tilesHeld(state: CoerceoState): { white: number; black: number } {
+export function tilesHeld(state: CoerceoState): {
+  /** Tiles held by White. */
+  white: number;
+  /** Tiles held by Black. */
+  black: number;
+} {
   return { white: state.held[0], black: state.held[1] };
 }
 
