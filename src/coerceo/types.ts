@@ -11,9 +11,21 @@ export type Colour = 'white' | 'black';
 /** One turn: a step of one piece, or an exchange of held tiles for an opponent piece. */
 export type CoerceoMove =
   /** C-MOVE-1: the piece on `from` steps to the empty vertex neighbour `to` (field names). */
-  | { readonly type: 'step'; readonly from: string; readonly to: string }
+  | {
+      /** A step. */
+      readonly type: 'step';
+      /** The field the piece leaves. */
+      readonly from: string;
+      /** The field it steps to. */
+      readonly to: string;
+    }
   /** C-EXCHANGE-1: pay the exchange cost in held tiles and remove the opponent piece on `target`. */
-  | { readonly type: 'exchange'; readonly target: string };
+  | {
+      /** An exchange. */
+      readonly type: 'exchange';
+      /** The field of the opponent piece removed. */
+      readonly target: string;
+    };
 
 /**
  * An immutable Coerceo state. The board is held compactly: each colour's pieces as a 57-bit
@@ -56,6 +68,8 @@ export type EndReason =
 
 /** The result of a finished game; `winner` is `null` for a draw. */
 export interface Outcome {
+  /** The winner, or `null` for a draw. */
   readonly winner: Colour | null;
+  /** Why the game ended. */
   readonly reason: EndReason;
 }

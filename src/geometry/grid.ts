@@ -211,9 +211,13 @@ export function regionArea(grid: Grid, heights: ArrayLike<number>, i: number): n
 
 /** An inclusive bounding box of cells. */
 export interface Bounds {
+  /** Smallest column. */
   readonly minX: number;
+  /** Smallest row. */
   readonly minY: number;
+  /** Largest column. */
   readonly maxX: number;
+  /** Largest row. */
   readonly maxY: number;
 }
 

@@ -21,14 +21,19 @@
 
 /** A tile of the hex tiling, in axial coordinates. */
 export interface Tile {
+  /** Axial x (the axis points up-right). */
   readonly x: number;
+  /** Axial y (the axis points straight up). */
   readonly y: number;
 }
 
 /** One triangular field: a tile and the field's number `f` (0..5) inside it. */
 export interface Field {
+  /** The tile's axial x. */
   readonly x: number;
+  /** The tile's axial y. */
   readonly y: number;
+  /** The field within the tile, 0..5 clockwise from the top. */
   readonly f: number;
 }
 
@@ -146,7 +151,9 @@ export function sameField(a: Field, b: Field): boolean {
 
 /** A 2-D point (y axis up). */
 export interface Point {
+  /** Horizontal position, growing to the right. */
   readonly x: number;
+  /** Vertical position, growing upwards. */
   readonly y: number;
 }
 

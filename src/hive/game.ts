@@ -354,9 +354,16 @@ export function placeOf(state: HiveState, piece: string): PiecePlace | null {
 }
 
 /** Every piece on the board with its place, in piece order (White first). */
-export function piecesOnBoard(
-  state: HiveState,
-): { piece: string; q: number; r: number; level: number }[] {
+export function piecesOnBoard(state: HiveState): {
+  /** The piece's UHP name, e.g. `wS1`. */
+  piece: string;
+  /** Axial q. */
+  q: number;
+  /** Axial r. */
+  r: number;
+  /** 0 = ground. */
+  level: number;
+}[] {
   const pos = positionOf(state);
   const out: { piece: string; q: number; r: number; level: number }[] = [];
   for (let p = 0; p < PIECES; p++) {
@@ -383,7 +390,10 @@ export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
   return out;
 }
 
-/** The mutable search position over a compact {@link Position}. */
+/**
+ * The mutable search position over a compact {@link Position}. Perft over it counts as H-PERFT-1/2
+ * (a finished position has no children, a forced pass is one move; H-PERFT-3 tables, H-PERFT-5).
+ */
 class HiveSearch implements SearchPosition<HiveMove> {
   readonly maxMoves: number = MAX_MOVES;
   private readonly base: HiveState;

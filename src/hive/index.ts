@@ -12,6 +12,8 @@
  *
  * @module boardrules/hive
  */
+
+export { evaluateHive, hiveEvaluator } from './evaluate.js';
 export {
   canonicalGameString,
   formatMoveText as formatMoveString,
@@ -33,6 +35,7 @@ export {
   undoPlies,
 } from './game.js';
 export {
+  formatGameStateString,
   formatTurnString,
   type GameStateString,
   parseGameStateString,
@@ -46,6 +49,7 @@ export {
   type GameType,
   parseGameType as parseGameTypeString,
 } from './pieces.js';
+export { renderText } from './render.js';
 export type { HiveResult } from './rules.js';
 export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
 

@@ -1,6 +1,5 @@
 /**
- * Plays bots against each other: one game ({@link playGame}) or a series with rotating seats
- * ({@link playMatch}), for tests, benchmarks and the CLI.
+ * Plays bots against each other ({@link playGame}), for tests, benchmarks and the CLI.
  *
  * @module
  */
@@ -20,7 +19,9 @@ export interface PlayGameOptions<S> {
 
 /** The record of one game between bots. */
 export interface GameRecord<S, M> {
+  /** The moves played, in order. */
   readonly moves: readonly M[];
+  /** The last state reached. */
   readonly final: S;
   /** Whether the game reached a terminal state. */
   readonly finished: boolean;

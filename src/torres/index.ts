@@ -31,6 +31,7 @@ import { type CardView, fromState, type TorresState, toState } from './state.js'
 export { GRID, squareIndex, squareName } from './board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
 export { determinize } from './determinize.js';
+export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export type { PlayFromTo, PlayPlain, PlaySupply, PlayUnder, TorresMove } from './moves.js';
 export { FORMAT, FORMAT_VERSION } from './notation.js';
 export { DEFAULT_OPTIONS, type DeckMode, PHASE_STACKS, type TorresOptions } from './options.js';
@@ -171,7 +172,9 @@ class TorresSearch implements SearchPosition<TorresMove> {
 
 /** The Torres rules as a {@link Game}, plus `observe` and the `search` fast path. */
 export const torres: Game<TorresState, TorresMove, TorresOptions> & {
+  /** T-OBS-1/2: the state as `seat` sees it (hidden cards and the RNG replaced). */
   observe(state: TorresState, seat: number): TorresState;
+  /** The mutable play/undo position over a state, for perft and bots. */
   search(state: TorresState): SearchPosition<TorresMove>;
 } = {
   name,

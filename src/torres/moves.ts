@@ -34,46 +34,123 @@ import {
 
 /** A card played with no parameters (T-CARD-AP6-1, T-CARD-AP7-1). */
 export interface PlayPlain {
+  /** Playing an action card. */
   readonly kind: 'play';
+  /** The card: 6 or 7 action points this turn. */
   readonly card: 'ap6' | 'ap7';
 }
 /** T-CARD-SUPPLY-1. */
 export interface PlaySupply {
+  /** Playing an action card. */
   readonly kind: 'play';
+  /** The card: a block from the common supply. */
   readonly card: 'supplyBlock';
+  /** Where the block goes. */
   readonly to: string;
 }
 /** T-CARD-UNDER-1: `stack` is a remaining stack's size or `'active'`. */
 export interface PlayUnder {
+  /** Playing an action card. */
   readonly kind: 'play';
+  /** The card: a block slipped under a knight. */
   readonly card: 'blockUnder';
+  /** The knight's square. */
   readonly from: string;
+  /** The stack the block comes from: a remaining stack's size or `'active'`. */
   readonly stack: number | 'active';
 }
 /** The cards that move a block or a knight from one square to another. */
 export interface PlayFromTo {
+  /** Playing an action card. */
   readonly kind: 'play';
+  /** The card. */
   readonly card: 'moveBlock' | 'relocate' | 'diagonal' | 'anyDoor' | 'jumpKnight' | 'climbTwo';
+  /** The square the block or knight leaves. */
   readonly from: string;
+  /** The square it goes to. */
   readonly to: string;
 }
 
 /** One atomic Torres move (T-FLOW-1). Squares are names such as `'c4'`. */
 export type TorresMove =
-  | { readonly kind: 'castle'; readonly to: string }
-  | { readonly kind: 'startKnight'; readonly to: string }
-  | { readonly kind: 'king'; readonly to: string }
-  | { readonly kind: 'kingStay' }
-  | { readonly kind: 'stack'; readonly size: number }
-  | { readonly kind: 'block'; readonly to: string }
-  | { readonly kind: 'knight'; readonly to: string }
-  | { readonly kind: 'move'; readonly from: string; readonly to: string }
-  | { readonly kind: 'score' }
-  | { readonly kind: 'buy' }
-  | { readonly kind: 'keep'; readonly card: CardName | '?' }
-  | { readonly kind: 'return'; readonly where: 'top' | 'bottom' }
-  | { readonly kind: 'spread'; readonly size: number }
-  | { readonly kind: 'end' }
+  | {
+      /** Master setup: place a one-block castle. */
+      readonly kind: 'castle';
+      /** Its square. */
+      readonly to: string;
+    }
+  | {
+      /** Setup: place a starting knight. */
+      readonly kind: 'startKnight';
+      /** Its square. */
+      readonly to: string;
+    }
+  | {
+      /** Place or move the king. */
+      readonly kind: 'king';
+      /** Its square. */
+      readonly to: string;
+    }
+  | {
+      /** Leave the king where it is. */
+      readonly kind: 'kingStay';
+    }
+  | {
+      /** Choose the block stack for this turn. */
+      readonly kind: 'stack';
+      /** The stack's size. */
+      readonly size: number;
+    }
+  | {
+      /** Place a block (1 AP). */
+      readonly kind: 'block';
+      /** Its square. */
+      readonly to: string;
+    }
+  | {
+      /** Bring a new knight onto the board (2 AP). */
+      readonly kind: 'knight';
+      /** Its square. */
+      readonly to: string;
+    }
+  | {
+      /** Move a knight (1 AP): a step or through doors. */
+      readonly kind: 'move';
+      /** The knight's square. */
+      readonly from: string;
+      /** Where it goes. */
+      readonly to: string;
+    }
+  | {
+      /** Advance the score marker one step (1 AP). */
+      readonly kind: 'score';
+    }
+  | {
+      /** Buy an action card (1 AP). */
+      readonly kind: 'buy';
+    }
+  | {
+      /** Draft: keep one of the drawn cards. */
+      readonly kind: 'keep';
+      /** The card kept. */
+      readonly card: CardName | '?';
+    }
+  | {
+      /** Draft: return the other drawn cards. */
+      readonly kind: 'return';
+      /** Where they go in the deck. */
+      readonly where: 'top' | 'bottom';
+    }
+  | {
+      /** Redistribute: spread blocks onto a stack. */
+      readonly kind: 'spread';
+      /** The size of the stack receiving a block. */
+      readonly size: number;
+    }
+  | {
+      /** End the turn. */
+      readonly kind: 'end';
+    }
   | PlayPlain
   | PlaySupply
   | PlayUnder

@@ -1,0 +1,28 @@
+// Builds the playground (docs/playground) into docs/playground/dist/: one ES module bundling
+// the library from src/ with esbuild, plus the page and its stylesheet. Static files only;
+// serve the folder with any static server (the browser test uses node:http).
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const dir = resolve(import.meta.dirname, '../docs/playground');
+const out = join(dir, 'dist');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const result = await build({
+  entryPoints: [join(dir, 'main.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  outfile: join(out, 'main.js'),
+  metafile: true,
+  logLevel: 'warning',
+});
+for (const f of ['index.html', 'style.css']) copyFileSync(join(dir, f), join(out, f));
+const bytes = result.metafile.outputs[join('docs/playground/dist/main.js')]?.bytes;
+console.log(
+  `docs/playground/dist: main.js${bytes ? ` (${bytes} bytes)` : ''}, index.html, style.css`,
+);

@@ -1,0 +1,377 @@
+/**
+ * SVG pictures of Hive positions: {@link render} draws the hive (pointy-top hexes in the
+ * library's axial coordinates, H-COORD-1), stacks with their height, both players' pieces in
+ * hand, the last move and optional highlighted destinations. The output is a deterministic
+ * string (no DOM), so it can be snapshot-tested, written to files or set as `innerHTML`.
+ *
+ * ```ts
+ * import { hive } from 'boardrules/hive';
+ * import { render } from 'boardrules/hive/render';
+ * const s = hive.apply(hive.start(), { kind: 'place', piece: 'wS1', q: 0, r: 0 });
+ * const svg = render(s, { coordinates: true });
+ * ```
+ *
+ * Every drawn element carries `data-*` attributes (`data-q`, `data-r`, `data-piece`) so an
+ * interface can map clicks back to hexes and pieces.
+ *
+ * @module boardrules/hive/render
+ */
+import { el, num, points, svgDocument, text, title } from '../core/svg.js';
+import { type Hex, toPixel } from '../geometry/hex.js';
+import {
+  gameStateString,
+  type HiveState,
+  piecesInHand,
+  piecesOnBoard,
+  placeOf,
+  stackAt,
+  turnString,
+  undoPlies,
+} from './game.js';
+
+/** Options of {@link render}. All are optional. */
+export interface HiveRenderOptions {
+  /** Hex circumradius in pixels (centre to corner). Default 28. */
+  readonly size?: number;
+  /** Write each hex's axial `q,r` on it. Default `false`. */
+  readonly coordinates?: boolean;
+  /** Hexes to highlight as destinations (e.g. the legal targets of a selected piece). */
+  readonly highlight?: readonly Hex[];
+  /** A piece name (`'wA1'`) to outline as selected, on the board or in hand. */
+  readonly selected?: string;
+  /** Mark the last move's origin and destination. Default `true`. */
+  readonly lastMove?: boolean;
+  /** Draw the pieces in hand below the board. Default `true`. */
+  readonly hand?: boolean;
+}
+
+/** Fill colour of each bug's letter, by kind letter (Q S B G A M L P). */
+const BUG_COLOURS: Readonly<Record<string, string>> = {
+  Q: '#c8960c',
+  S: '#8b4a1c',
+  B: '#7d4fa8',
+  G: '#2f8f3a',
+  A: '#2f6fc0',
+  M: '#6c7a7d',
+  L: '#c0392b',
+  P: '#138d75',
+};
+
+/** The bug names, for tooltips. */
+const BUG_NAMES: Readonly<Record<string, string>> = {
+  Q: 'Queen Bee',
+  S: 'Spider',
+  B: 'Beetle',
+  G: 'Grasshopper',
+  A: 'Soldier Ant',
+  M: 'Mosquito',
+  L: 'Ladybug',
+  P: 'Pillbug',
+};
+
+const WHITE_FILL = '#f5f0e1';
+const BLACK_FILL = '#262626';
+
+/** The six corners of a pointy-top hex of circumradius `r` centred on `(cx, cy)`. */
+function corners(cx: number, cy: number, r: number): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let k = 0; k < 6; k++) {
+    const a = ((60 * k - 90) * Math.PI) / 180;
+    out.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) });
+  }
+  return out;
+}
+
+/** A piece tile (board or hand): hexagon, bug letter, number, and a tooltip. */
+function pieceTile(
+  name: string,
+  cx: number,
+  cy: number,
+  r: number,
+  cls: string,
+  extra: Readonly<Record<string, string | number>>,
+  tooltip: string,
+  selected: boolean,
+): string {
+  const white = name[0] === 'w';
+  const kind = name[1] as string;
+  const number = name.slice(2);
+  return el(
+    'g',
+    { class: cls, 'data-piece': name, ...extra },
+    title(tooltip),
+    el('polygon', {
+      points: points(corners(cx, cy, r * 0.94)),
+      fill: white ? WHITE_FILL : BLACK_FILL,
+      stroke: selected ? '#e67e22' : white ? '#8a8372' : '#000000',
+      'stroke-width': selected ? r * 0.14 : r * 0.05,
+    }),
+    text(
+      {
+        x: cx,
+        y: cy + r * 0.22,
+        'text-anchor': 'middle',
+        'font-size': r * 0.72,
+        'font-weight': 'bold',
+        fill: BUG_COLOURS[kind] ?? '#888888',
+      },
+      kind,
+    ),
+    number === ''
+      ? ''
+      : text(
+          {
+            x: cx + r * 0.42,
+            y: cy + r * 0.3,
+            'font-size': r * 0.32,
+            fill: white ? '#555555' : '#bbbbbb',
+          },
+          number,
+        ),
+  );
+}
+
+function describe(name: string): string {
+  const colour = name[0] === 'w' ? 'White' : 'Black';
+  return `${colour} ${BUG_NAMES[name[1] as string] ?? name[1]}${name.length > 2 ? ` ${name.slice(2)}` : ''} (${name})`;
+}
+
+/** The piece moved by the last ply and where it came from (`null` for a placement), if any. */
+function lastMoveOf(state: HiveState): { piece: string; from: Hex | null; to: Hex } | null {
+  const last = state.history[state.history.length - 1];
+  if (last === undefined) return null;
+  const piece = last.split(' ')[0] as string;
+  if (piece.toLowerCase() === 'pass') return null;
+  const to = placeOf(state, piece);
+  if (to === null) return null;
+  const before = placeOf(undoPlies(state, 1), piece);
+  return { piece, from: before === null ? null : { q: before.q, r: before.r }, to };
+}
+
+/**
+ * Draws a Hive position as an SVG document (a string). The hive is drawn with the first
+ * piece's hex `(0, 0)` as origin and `r` growing down the screen; each occupied hex shows its
+ * top piece, with a badge giving the stack height when pieces are stacked (the tooltip lists
+ * the stack bottom to top). Below the board, each player's pieces in hand.
+ *
+ * Deterministic: the same state and options always give the same string.
+ */
+export function render(state: HiveState, options: HiveRenderOptions = {}): string {
+  const size = options.size ?? 28;
+  const showCoords = options.coordinates ?? false;
+  const highlight = options.highlight ?? [];
+  const lastMove = (options.lastMove ?? true) ? lastMoveOf(state) : null;
+  const showHand = options.hand ?? true;
+
+  // One entry per occupied hex, in a stable order (by r, then q).
+  const cells = new Map<string, { q: number; r: number }>();
+  for (const p of piecesOnBoard(state)) cells.set(`${p.q},${p.r}`, { q: p.q, r: p.r });
+  const occupied = [...cells.values()].sort((a, b) => a.r - b.r || a.q - b.q);
+
+  // The board's extent covers pieces, highlights and the last move's origin.
+  const extent: Hex[] = [...occupied, ...highlight];
+  if (lastMove?.from) extent.push(lastMove.from);
+  if (extent.length === 0) extent.push({ q: 0, r: 0 });
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const h of extent) {
+    const p = toPixel(h, size);
+    minX = Math.min(minX, p.x - size);
+    maxX = Math.max(maxX, p.x + size);
+    minY = Math.min(minY, p.y - size);
+    maxY = Math.max(maxY, p.y + size);
+  }
+  const pad = size * 0.4;
+  minX -= pad;
+  minY -= pad + size * 0.8; // room for the status line
+  maxX += pad;
+  maxY += pad;
+
+  const body: string[] = [];
+  body.push(
+    text(
+      { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
+      `${state.type} · ${gameStateString(state)} · ${turnString(state)}`,
+    ),
+  );
+
+  // Last move: a dotted outline where the piece came from, an accent under where it went.
+  const marks: string[] = [];
+  if (lastMove) {
+    if (lastMove.from) {
+      const p = toPixel(lastMove.from, size);
+      marks.push(
+        el('polygon', {
+          class: 'last-from',
+          'data-q': lastMove.from.q,
+          'data-r': lastMove.from.r,
+          points: points(corners(p.x, p.y, size * 0.9)),
+          fill: 'none',
+          stroke: '#e0a800',
+          'stroke-width': size * 0.08,
+          'stroke-dasharray': `${num(size * 0.15)} ${num(size * 0.12)}`,
+        }),
+      );
+    }
+    const p = toPixel(lastMove.to, size);
+    marks.push(
+      el('polygon', {
+        class: 'last-to',
+        'data-q': lastMove.to.q,
+        'data-r': lastMove.to.r,
+        points: points(corners(p.x, p.y, size * 1.04)),
+        fill: '#f4c430',
+      }),
+    );
+  }
+  body.push(el('g', { class: 'last-move' }, ...marks));
+
+  const tiles: string[] = [];
+  for (const { q, r } of occupied) {
+    const stack = stackAt(state, q, r);
+    const top = stack[stack.length - 1] as string;
+    const p = toPixel({ q, r }, size);
+    const tooltip =
+      stack.length > 1
+        ? `${describe(top)} on a stack of ${stack.length} at (${q}, ${r}), bottom to top: ${stack.join(' ')}`
+        : `${describe(top)} at (${q}, ${r})`;
+    let tile = pieceTile(
+      top,
+      p.x,
+      p.y,
+      size,
+      'tile',
+      { 'data-q': q, 'data-r': r, 'data-height': stack.length },
+      tooltip,
+      options.selected === top,
+    );
+    if (stack.length > 1) {
+      // Height badge at the upper right corner, with the pieces below shown as thin edges.
+      const bx = p.x + size * 0.52;
+      const by = p.y - size * 0.5;
+      tile += el(
+        'g',
+        { class: 'height', 'data-q': q, 'data-r': r },
+        el('circle', {
+          cx: bx,
+          cy: by,
+          r: size * 0.26,
+          fill: '#e67e22',
+          stroke: '#ffffff',
+          'stroke-width': size * 0.04,
+        }),
+        text(
+          {
+            x: bx,
+            y: by + size * 0.1,
+            'text-anchor': 'middle',
+            'font-size': size * 0.3,
+            'font-weight': 'bold',
+            fill: '#ffffff',
+          },
+          String(stack.length),
+        ),
+      );
+    }
+    if (showCoords) {
+      tile += text(
+        {
+          class: 'coord',
+          x: p.x,
+          y: p.y + size * 0.68,
+          'text-anchor': 'middle',
+          'font-size': size * 0.24,
+          fill: top[0] === 'w' ? '#777777' : '#aaaaaa',
+        },
+        `${q},${r}`,
+      );
+    }
+    tiles.push(tile);
+  }
+  body.push(el('g', { class: 'board' }, ...tiles));
+
+  const targets: string[] = [];
+  const seen = new Set<string>();
+  for (const h of highlight) {
+    const key = `${h.q},${h.r}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const p = toPixel(h, size);
+    targets.push(
+      el(
+        'g',
+        { class: 'target', 'data-q': h.q, 'data-r': h.r },
+        el('polygon', {
+          points: points(corners(p.x, p.y, size * 0.9)),
+          fill: '#2ecc71',
+          'fill-opacity': 0.35,
+          stroke: '#1e8449',
+          'stroke-width': size * 0.06,
+          'stroke-dasharray': `${num(size * 0.2)} ${num(size * 0.1)}`,
+        }),
+        showCoords
+          ? text(
+              {
+                x: p.x,
+                y: p.y + size * 0.1,
+                'text-anchor': 'middle',
+                'font-size': size * 0.28,
+                fill: '#1e5631',
+              },
+              key,
+            )
+          : '',
+      ),
+    );
+  }
+  body.push(el('g', { class: 'targets' }, ...targets));
+
+  let width = maxX - minX;
+  let height = maxY - minY;
+  if (showHand) {
+    const hs = size * 0.62;
+    const rowH = hs * 2.3;
+    const labelW = size * 2.4;
+    let y = maxY + hs;
+    let rowWidth = 0;
+    for (const colour of ['w', 'b'] as const) {
+      const pieces = piecesInHand(state, colour);
+      const items: string[] = [
+        text(
+          { x: minX + pad, y: y + hs * 0.3, 'font-size': size * 0.4 },
+          colour === 'w' ? 'White' : 'Black',
+        ),
+      ];
+      pieces.forEach((name, i) => {
+        const cx = minX + pad + labelW + i * hs * 1.9;
+        items.push(
+          pieceTile(
+            name,
+            cx,
+            y,
+            hs,
+            'hand-piece',
+            {},
+            `${describe(name)} in hand`,
+            options.selected === name,
+          ),
+        );
+      });
+      rowWidth = Math.max(rowWidth, pad + labelW + pieces.length * hs * 1.9 + pad);
+      body.push(el('g', { class: 'hand', 'data-colour': colour }, ...items));
+      y += rowH;
+    }
+    width = Math.max(width, rowWidth);
+    height = y - hs - minY + pad;
+  }
+  return svgDocument(
+    minX,
+    minY,
+    Math.ceil(width),
+    Math.ceil(height),
+    `Hive position: ${turnString(state)}`,
+    body,
+  );
+}

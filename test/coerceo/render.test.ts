@@ -1,0 +1,113 @@
+// The Coerceo SVG picture: well-formed, deterministic, and showing exactly what the public
+// queries say (fields of the present tiles, pieces, removed tiles, tiles held).
+import { describe, expect, it } from 'vitest';
+import {
+  type CoerceoState,
+  coerceo,
+  piecesOf,
+  presentTiles,
+  removedTiles,
+  resign,
+  tilesHeld,
+} from '../../src/coerceo/index.js';
+import { render } from '../../src/coerceo/svg.js';
+import { byClass, parseXml } from '../support/xml.js';
+
+/** Plays a fixed pseudo-random line until a tile has been collected (bounded). */
+function gameWithRemovedTiles(): CoerceoState {
+  let s = coerceo.start();
+  for (let i = 0; i < 600 && !coerceo.terminal(s); i++) {
+    const moves = coerceo.moves(s);
+    s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    const held = tilesHeld(s);
+    if (held.white + held.black >= 2) return s;
+  }
+  throw new Error('no tile collected in 600 plies');
+}
+
+describe('coerceo render', () => {
+  it('draws the Laurentius start: 19 tiles of 6 fields and 18 + 18 pieces', () => {
+    const s = coerceo.start();
+    const doc = parseXml(render(s));
+    expect(doc.name).toBe('svg');
+    expect(byClass(doc, 'tile')).toHaveLength(presentTiles(s).length);
+    expect(byClass(doc, 'field')).toHaveLength(6 * 19);
+    const pieces = byClass(doc, 'piece');
+    expect(pieces.filter((p) => p.attrs['data-colour'] === 'white')).toHaveLength(18);
+    expect(pieces.filter((p) => p.attrs['data-colour'] === 'black')).toHaveLength(18);
+    expect(byClass(doc, 'removed-tile')).toHaveLength(0);
+  });
+
+  it('puts each piece on its field and every White piece on a White (a, c, e) field', () => {
+    const s = coerceo.start({ variant: 'ocius' });
+    const doc = parseXml(render(s));
+    const drawn = byClass(doc, 'piece').map(
+      (p) => `${p.attrs['data-colour']} ${p.attrs['data-field']}`,
+    );
+    const expected = [
+      ...piecesOf(s, 'white').map((f) => `white ${f}`),
+      ...piecesOf(s, 'black').map((f) => `black ${f}`),
+    ];
+    expect(drawn.sort()).toEqual(expected.sort());
+    for (const f of piecesOf(s, 'white')) expect('ace').toContain(f[2]);
+    // Ocius: the 12 outer tiles are absent from the start and drawn as removed outlines.
+    expect(byClass(doc, 'tile')).toHaveLength(7);
+    expect(byClass(doc, 'removed-tile')).toHaveLength(12);
+    expect(byClass(parseXml(render(s, { removedTiles: false })), 'removed-tile')).toHaveLength(0);
+  });
+
+  it('shows removed tiles and the tiles each side holds', () => {
+    const s = gameWithRemovedTiles();
+    const doc = parseXml(render(s));
+    expect(byClass(doc, 'removed-tile').map((t) => t.attrs['data-tile'])).toEqual(removedTiles(s));
+    expect(byClass(doc, 'tile')).toHaveLength(presentTiles(s).length);
+    const held = byClass(doc, 'held');
+    expect(held.map((h) => Number(h.attrs['data-count']))).toEqual([
+      tilesHeld(s).white,
+      tilesHeld(s).black,
+    ]);
+    expect(held.map((h) => h.children.length)).toEqual([tilesHeld(s).white, tilesHeld(s).black]);
+    expect(byClass(doc, 'piece')).toHaveLength(
+      piecesOf(s, 'white').length + piecesOf(s, 'black').length,
+    );
+  });
+
+  it('highlights destinations, the selected piece and the last move', () => {
+    const s = coerceo.start();
+    const targets = coerceo
+      .moves(s)
+      .flatMap((m) => (m.type === 'step' && m.from === 'c4a' ? [m.to] : []));
+    expect(targets.length).toBeGreaterThan(0);
+    const m = coerceo.parseMove(s, 'c4a-c4c');
+    const doc = parseXml(
+      render(coerceo.apply(s, m), { highlight: targets, lastMove: m, selected: 'c4c' }),
+    );
+    expect(byClass(doc, 'target').map((t) => t.attrs['data-field'])).toEqual(targets.sort());
+    expect(byClass(doc, 'last-move').map((t) => t.attrs['data-field'])).toEqual(['c4a', 'c4c']);
+    expect(byClass(parseXml(render(s, { coordinates: true })), 'coord')).toHaveLength(114);
+  });
+
+  it('names the side to move, and the result once the game is over', () => {
+    const status = (s: CoerceoState): string =>
+      byClass(parseXml(render(s)), 'status')[0]?.text ?? '';
+    expect(status(coerceo.start())).toBe('White to move');
+    expect(status(coerceo.apply(coerceo.start(), coerceo.moves(coerceo.start())[0]!))).toBe(
+      'Black to move',
+    );
+    expect(status(resign(coerceo.start(), 'black'))).toBe('White wins (resignation)');
+  });
+
+  it('is deterministic: the same position gives the same string, however it was reached', () => {
+    const s = gameWithRemovedTiles();
+    expect(render(coerceo.deserialize(coerceo.serialize(s)))).toBe(render(s));
+  });
+
+  it('matches the stored pictures', async () => {
+    await expect(render(coerceo.start(), { coordinates: true })).toMatchFileSnapshot(
+      './__snapshots__/render-laurentius.svg',
+    );
+    await expect(render(gameWithRemovedTiles())).toMatchFileSnapshot(
+      './__snapshots__/render-midgame.svg',
+    );
+  });
+});

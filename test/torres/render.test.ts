@@ -1,0 +1,97 @@
+// The Torres SVG picture: well-formed, deterministic, and showing exactly what the state holds
+// (heights, castle walls, knights by seat and level, the king, the score track).
+import { describe, expect, it } from 'vitest';
+import { type TorresState, torres } from '../../src/torres/index.js';
+import { render } from '../../src/torres/svg.js';
+import { byClass, parseXml, type XmlElement } from '../support/xml.js';
+import { at } from './helpers.js';
+
+/** Plays a fixed pseudo-random line for `plies` plies. */
+function played(plies: number): TorresState {
+  let s = torres.start({ players: 3, seed: 7 });
+  for (let i = 0; i < plies && !torres.terminal(s); i++) {
+    const moves = torres.moves(s);
+    s = torres.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+  }
+  return s;
+}
+
+const walls = (doc: XmlElement): number =>
+  byClass(doc, 'castles')[0]?.children.filter((c) => c.name === 'line').length ?? -1;
+
+describe('torres render', () => {
+  it('draws 64 squares with their heights', () => {
+    const s = at({ h: 'c3=1 d3=2 h8=5' });
+    const doc = parseXml(render(s));
+    const squares = byClass(doc, 'square');
+    expect(squares).toHaveLength(64);
+    const heights = Object.fromEntries(
+      squares.map((q) => [q.attrs['data-square'], Number(q.attrs['data-height'])]),
+    );
+    expect(heights.c3).toBe(1);
+    expect(heights.d3).toBe(2);
+    expect(heights.h8).toBe(5);
+    expect(Object.values(heights).reduce((a, b) => a + b, 0)).toBe(8);
+    expect(
+      byClass(doc, 'height')
+        .map((t) => t.text)
+        .sort(),
+    ).toEqual(['1', '2', '5']);
+  });
+
+  it('outlines each castle along its perimeter only', () => {
+    // c3+d3 (orthogonally joined: one castle, 6 unit walls), h8 alone (4), f5 diagonal to
+    // nothing (4), and an L of three squares a1 a2 b1 (8).
+    const s = at({ h: 'c3=1 d3=2 h8=1 f5=3 a1=1 a2=1 b1=2' });
+    const doc = parseXml(render(s));
+    expect(byClass(doc, 'castles')[0]?.attrs['data-count']).toBe('4');
+    expect(walls(doc)).toBe(6 + 4 + 4 + 8);
+    // Two squares touching only at a corner are two castles.
+    const diag = parseXml(render(at({ h: 'c3=1 d4=1' })));
+    expect(byClass(diag, 'castles')[0]?.attrs['data-count']).toBe('2');
+    expect(walls(diag)).toBe(8);
+  });
+
+  it('draws knights in their seat colour with the level they stand on, and the king', () => {
+    const s = at({ h: 'c3=2 d3=1 e5=1', p: 'W@c3 B@d3 W@a1 K@e5' });
+    const doc = parseXml(render(s));
+    const knights = byClass(doc, 'knight').map(
+      (k) =>
+        `${k.attrs['data-square']} seat ${k.attrs['data-seat']} level ${k.attrs['data-level']}`,
+    );
+    expect(knights.sort()).toEqual(['a1 seat 0 level 0', 'c3 seat 0 level 2', 'd3 seat 1 level 1']);
+    expect(byClass(doc, 'king').map((k) => k.attrs['data-square'])).toEqual(['e5']);
+  });
+
+  it('shows every seat on the score track', () => {
+    const s = played(200);
+    const doc = parseXml(render(s));
+    expect(byClass(doc, 'score').map((e) => Number(e.attrs['data-score']))).toEqual(
+      torres.score(s),
+    );
+    expect(byClass(doc, 'knight')).toHaveLength(
+      s.pieces.filter((p) => typeof p === 'number').length,
+    );
+    expect(byClass(parseXml(render(s, { panel: false })), 'score')).toHaveLength(0);
+  });
+
+  it('highlights target squares and coordinates on request', () => {
+    const s = played(40);
+    const doc = parseXml(
+      render(s, { highlight: ['c4', 'd5'], selected: 'a1', coordinates: false }),
+    );
+    expect(byClass(doc, 'target').map((t) => t.attrs['data-square'])).toEqual(['c4', 'd5']);
+    expect(byClass(doc, 'coords')).toHaveLength(0);
+    expect(byClass(parseXml(render(s)), 'coords')).toHaveLength(1);
+  });
+
+  it('is deterministic: the same position gives the same string, however it was reached', () => {
+    const s = played(150);
+    expect(render(torres.deserialize(torres.serialize(s)))).toBe(render(s));
+  });
+
+  it('matches the stored pictures', async () => {
+    await expect(render(played(12))).toMatchFileSnapshot('./__snapshots__/render-setup.svg');
+    await expect(render(played(200))).toMatchFileSnapshot('./__snapshots__/render-midgame.svg');
+  });
+});
