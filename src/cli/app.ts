@@ -94,8 +94,22 @@ function parseFlags(command: string, plugin: GamePlugin, args: string[]): Flags 
   const specs = [...(COMMON_FLAGS[command] ?? []), ...plugin.flags, { name: 'help', help: '' }];
   const options: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const f of specs) options[f.name] = { type: f.value ? 'string' : 'boolean' };
+  // A value may itself start with '-' (an Ocius position string does): join every
+  // `--flag value` of a flag that takes a value into `--flag=value` so parseArgs keeps it.
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
   try {
-    const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+    const { values } = parseArgs({ args: joined, options, strict: true, allowPositionals: false });
     return values as Flags;
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));

@@ -63,6 +63,12 @@ describe('boardrules CLI (generic over registered games)', () => {
     expect((await run('perft', 'ttt', '--depth', '1', '--opening', '5')).out[0]).toMatch(/= 8 /);
   });
 
+  it('accepts flag values that start with a dash', async () => {
+    const r = await run('perft', 'ttt', '--depth', '1', '--opening', '-3');
+    expect(r.code).toBe(2);
+    expect(r.err.join('\n')).toMatch(/--opening must be 1..9, got '-3'/);
+  });
+
   it('moves lists one formatted move per line', async () => {
     const r = await run('moves', 'ttt', '--state', 'XO.......');
     expect(r.out).toEqual(['c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);

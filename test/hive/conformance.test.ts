@@ -16,7 +16,7 @@ describe('Hive conformance (generic Game contract) over random games of every ty
     runConformance(hive, {
       label: `hive ${type}`,
       options: { type },
-      runs: 30,
+      runs: 6,
       maxPlies: 80,
       seed: 7,
       applyPerPly: 24,

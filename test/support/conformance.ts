@@ -252,7 +252,7 @@ export function checkConformance<S, M, O>(
 ): void {
   const maxPlies = opts.maxPlies ?? 60;
   const result = fc.check(
-    fc.property(fc.array(fc.nat(), { maxLength: maxPlies }), (choices) => {
+    fc.property(fc.array(fc.nat(), { maxLength: maxPlies, size: 'max' }), (choices) => {
       let state = opts.start ? opts.start() : game.start(opts.options);
       checkState(game, state, `${game.name} ply 0`, opts);
       for (let ply = 0; ply < choices.length; ply++) {

@@ -62,7 +62,7 @@ describe('torres conformance', () => {
     runConformance(torres, {
       label: c.label,
       start: () => randomGame(torres, c.options, 11, { maxPlies: c.skip }).final,
-      runs: 10,
+      runs: 4,
       maxPlies: 80,
       applyPerPly: 30,
     });
