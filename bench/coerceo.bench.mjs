@@ -1,7 +1,8 @@
 // Coerceo move generation: perft from the Laurentius and Ocius starts, counted two ways —
 // bulk (the last ply's moves are counted, not played) and every leaf played (play + undo on
 // each leaf, the way NPN's reference figure of ~35 M leaves/s is measured). Default run: depth 4
-// (Laurentius) and 5 (Ocius); `--deep` or COERCEO_DEEP=1 adds Laurentius depth 5.
+// (Laurentius) and 5 (Ocius); `--deep` or COERCEO_DEEP=1 adds Laurentius 5 and Ocius 6 (about a
+// minute or more). Every count is checked against the reference table (C-VECTOR-1).
 import { coerceo } from '../dist/coerceo/index.js';
 import { perftPosition, randomGame } from '../dist/index.js';
 
@@ -29,7 +30,12 @@ function row(workload, mode, nodes, ms) {
   );
 }
 
-const EXPECTED = { 'laurentius 4': 5280654, 'laurentius 5': 254945184, 'ocius 5': 10739924 };
+const EXPECTED = {
+  'laurentius 4': 5280654,
+  'laurentius 5': 254945184,
+  'ocius 5': 10739924,
+  'ocius 6': 262208752,
+};
 
 function perftRows(variant, depth) {
   const state = coerceo.start({ variant });
@@ -54,7 +60,10 @@ function perftRows(variant, depth) {
 
 perftRows('laurentius', 4);
 perftRows('ocius', 5);
-if (deep) perftRows('laurentius', 5);
+if (deep) {
+  perftRows('laurentius', 5);
+  perftRows('ocius', 6);
+}
 
 // The immutable API path: random games through moves/apply.
 {

@@ -119,7 +119,7 @@ export function fieldName(id: number): string {
 }
 /** Field id of a name like `b3f`, or −1 when it names no field of the full board. */
 export function fieldByName(name: string): number {
-  if (name.length !== 3) return -1;
+  if (typeof name !== 'string' || name.length !== 3) return -1;
   const t = TILE_NAMES.indexOf(name.slice(0, 2));
   const l = LETTERS.indexOf(name[2] as string);
   return t < 0 || l < 0 ? -1 : 6 * t + l;

@@ -21,6 +21,7 @@ import {
   VN_HI,
   VN_LO,
 } from './board.js';
+import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
   formatMoveText,
@@ -32,7 +33,7 @@ import {
   validatePosition,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { CoerceoPosition, MAX_MOVES } from './position.js';
+import { CoerceoPosition } from './position.js';
 import { LIVE, outcomeOf, scoreOf } from './rules.js';
 import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 
@@ -119,12 +120,25 @@ function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
   return -1;
 }
 
-function describe(move: unknown): string {
+/** A value for an error message; never throws (junk input may have no `toString`). */
+function quote(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
   try {
-    return formatMoveText(move as CoerceoMove);
+    return JSON.stringify(value) ?? typeof value;
   } catch {
-    return JSON.stringify(move);
+    return typeof value;
   }
+}
+
+function describe(move: unknown): string {
+  const m = move as CoerceoMove | null;
+  if (m !== null && typeof m === 'object') {
+    if (m.type === 'step' && typeof m.from === 'string' && typeof m.to === 'string') {
+      return formatMoveText(m);
+    }
+    if (m.type === 'exchange' && typeof m.target === 'string') return formatMoveText(m);
+  }
+  return quote(move).replace(/^'|'$/g, '');
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
@@ -152,7 +166,7 @@ export function outcome(state: CoerceoState): Outcome | null {
  */
 export function resign(state: CoerceoState, colour: Colour): CoerceoState {
   if (state.status !== LIVE) {
-    throw new RulesError('ILLEGAL_MOVE', `the game is over; ${colour} cannot resign`);
+    throw new RulesError('ILLEGAL_MOVE', `the game is over; ${quote(colour)} cannot resign`);
   }
   if (colour !== 'white' && colour !== 'black') {
     throw new RulesError('ILLEGAL_MOVE', `resign: colour must be 'white' or 'black'`);
@@ -197,9 +211,16 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
  * C-VARIANT-CURA-1: the steps that `by` (default: the side that just moved, i.e. not to move)
  * could play if it were on move that would capture at least one piece, tile-removal captures
  * included; canonical order; `[]` when the game is over. 'Cura' is due after a turn iff this is
- * non-empty. Announcement only: it never affects legality.
+ * non-empty. Announcement only: it never affects legality. Throws `UNSUPPORTED` when `by` is
+ * neither `'white'` nor `'black'`.
  */
 export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[] {
+  if (by !== undefined && by !== 'white' && by !== 'black') {
+    throw new RulesError(
+      'UNSUPPORTED',
+      `threats: 'by' must be 'white' or 'black', got ${quote(by)}`,
+    );
+  }
   if (state.status !== LIVE) return [];
   const seat = by === undefined ? 1 - state.side : by === 'white' ? 0 : 1;
   const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
@@ -359,7 +380,7 @@ function deserialize(text: string): CoerceoState {
 /** The colour of the piece on `field` (a name like `c3f`), or `null` when it is empty or absent. */
 export function pieceAt(state: CoerceoState, field: string): Colour | null {
   const id = fieldByName(field);
-  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   const c = fieldColour(id);
   const ci = colourIndex(id);
   const word = state.pieces[2 * c + (ci >> 5)] as number;
@@ -404,7 +425,7 @@ export function removedTiles(state: CoerceoState): string[] {
 /** Whether the named field's tile is on the board (C-BOARD-6). */
 export function fieldExists(state: CoerceoState, field: string): boolean {
   const id = fieldByName(field);
-  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   return ((state.tiles >> ((id / 6) | 0)) & 1) === 1;
 }
 
@@ -426,7 +447,7 @@ function neighboursOf(
   flip: number,
 ): string[] {
   const id = fieldByName(field);
-  if (id < 0) throw new RulesError('PARSE_ERROR', `'${field}' is not a field name`);
+  if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   const c = fieldColour(id);
   const i = c * COLOUR_FIELDS + colourIndex(id);
   const out: string[] = [];

@@ -1,18 +1,15 @@
 /**
- * The compact mutable Coerceo position: move generation, turn execution (step or exchange,
- * tile removal, capture), end-of-game evaluation, `play`/`undo` and an incremental Zobrist
- * hash. It is the only move generator: `coerceo.moves`/`apply` wrap it, search and perft use it
- * directly.
+ * The compact mutable Coerceo position: turn execution (step or exchange, tile removal,
+ * capture), end-of-game evaluation, `play`/`undo` and an incremental Zobrist hash, over the
+ * move generator of `moves.ts`. `coerceo.moves`/`apply` wrap it; search and perft use it
+ * directly, so the two paths cannot disagree.
  *
  * Layout (see `board.ts`): per colour a 57-bit piece set in two 32-bit words; the present tiles
  * as a 19-bit set plus its expansion to colour-index bits (`pLo/pHi`, the existing fields of
  * either colour); tiles held and piece counts per colour. `play` pushes a 16-int snapshot on a
  * typed-array stack and `undo` pops it, so undo is exact by construction.
  *
- * Integer moves are relative to the side to move: a step is `from | to << 6` (colour indices of
- * the mover's colour), an exchange `EXCHANGE | target` (colour index of the opponent's colour).
- * Moves are generated in canonical notation order (C-MOVE-2): steps by origin then destination
- * (colour-index order is field-id order, which is notation order), then exchanges by target.
+ * Integer moves are relative to the side to move (see `moves.ts`).
  *
  * @module
  */
@@ -20,13 +17,10 @@ import type { SearchPosition } from '../core/game.js';
 import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
 import {
   COLOUR_FIELDS,
-  colourIndex,
   EN_HI,
   EN_LO,
   FACE_HI,
   FACE_LO,
-  fieldByName,
-  fieldColour,
   fieldName,
   fieldOf,
   popcount,
@@ -34,19 +28,19 @@ import {
   TILE_COUNT,
   TILE_HI,
   TILE_LO,
-  VN_HI,
-  VN_LO,
 } from './board.js';
+import {
+  decodeMove,
+  EXCHANGE,
+  encodeMove,
+  MAX_MOVES,
+  writeExchanges,
+  writeSteps,
+} from './moves.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, LIVE, scoreOf, statusCode } from './rules.js';
 import { cascadeRemoval } from './tiles.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
-
-/** Flag bit of an exchange in the integer move encoding. */
-export const EXCHANGE: number = 1 << 12;
-
-/** Upper bound on legal moves: 18 pieces × 6 steps + 18 exchange targets. */
-export const MAX_MOVES: number = 18 * 6 + 18;
 
 // Snapshot layout on the undo stack.
 const S_WLO = 0;
@@ -65,7 +59,13 @@ const S_HLO = 12;
 const S_HHI = 13;
 const S_STATUS = 14;
 const S_IRREV = 15;
-const S = 16;
+/** 1 when the slots S_TILES..S_CNTB of this entry were saved (irreversible turns only). */
+const S_RARE = 16;
+const S = 17;
+
+/** Tile index of each colour index (`ci / 3`). */
+const TILE_OF = new Uint8Array(COLOUR_FIELDS);
+for (let ci = 0; ci < COLOUR_FIELDS; ci++) TILE_OF[ci] = (ci / 3) | 0;
 
 // Zobrist keys, 53 bits as a 32-bit low word and a 21-bit high word.
 const ZP_LO = new Int32Array(2 * COLOUR_FIELDS);
@@ -100,28 +100,28 @@ const ZS_HI: number = ZS[1] as number;
 /** The compact, mutable position (see the module comment). */
 export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly maxMoves: number = MAX_MOVES;
-  /** White lo, White hi, Black lo, Black hi. */
-  readonly occ: Int32Array = new Int32Array(4);
-  /** Tiles held by White, Black. */
-  readonly held: Int32Array = new Int32Array(2);
-  /** Pieces of White, Black. */
-  readonly count: Int32Array = new Int32Array(2);
-  /** Present tiles as a bit set over tile indices 0..18. */
+  // The live position as plain int32 fields (measured faster than typed-array slots in V8):
+  // piece words per colour, tiles and their colour-index expansion, held tiles, piece counts,
+  // side to move, hash, status and the start of the repetition segment.
+  private wLo = 0;
+  private wHi = 0;
+  private bLo = 0;
+  private bHi = 0;
+  private heldW = 0;
+  private heldB = 0;
+  private cntW = 0;
+  private cntB = 0;
+  /** Present tiles (bits over tile indices). */
   tiles = 0;
-  /** Colour-index bits (the same for either colour) of the fields on present tiles, 0..31. */
-  pLo = 0;
-  /** The same presence mask, colour-index bits 32..56. */
-  pHi = 0;
-  /** Seat to move: 0 White, 1 Black. */
-  side = 0;
-  /** Zobrist hash, low word. */
-  hLo = 0;
-  /** Zobrist hash, high word. */
-  hHi = 0;
-  /** End status (see `rules.ts`); 0 while the game goes on. */
+  private pLo = 0;
+  private pHi = 0;
+  private side = 0;
+  private hLo = 0;
+  private hHi = 0;
+  /** End status (see `rules.ts`), 0 while the game goes on. */
   status: number = LIVE;
   /** Index (in the position sequence) of the first position since the last irreversible turn. */
-  irrev = 0;
+  private irrev = 0;
   /** Snapshots of every earlier position, `sp` of them. */
   private stack: Int32Array;
   private sp = 0;
@@ -131,16 +131,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly exchangeCost: number;
   /** The rulings in force. */
   readonly rulings: CoerceoRulings;
-  /** The layout letter (C-NOTATION-3). */
+  /** Layout letter (metadata, C-NOTATION-3). */
   readonly layout: 'L' | 'O' | 'C';
   private readonly repetitionDraw: boolean;
   private readonly insufficientDraw: boolean;
   private readonly lossOnNoMoves: boolean;
-  /** Effects of the last `play` (C-TURN-4): captured opponent pieces, removed tiles, collected. */
+  /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
   lastCapLo = 0;
-  /** See {@link CoerceoPosition.lastCapLo}: captured pieces, colour-index bits 32..56. */
+  /** Opponent pieces captured by the last `play` (colour-index bits, high word). */
   lastCapHi = 0;
-  /** Tiles removed by the last `play`, as a bit set over tile indices. */
+  /** Tiles removed by the last `play` (bits over tile indices). */
   lastRemoved = 0;
   /** Tiles the mover collected in the last `play`. */
   lastCollected = 0;
@@ -159,8 +159,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.stack = new Int32Array(S * (state.history.length + 16));
     this.tiles = state.tiles;
     [this.pLo, this.pHi] = presenceMasks(state.tiles);
-    this.held[0] = state.held[0];
-    this.held[1] = state.held[1];
+    this.heldW = state.held[0];
+    this.heldB = state.held[1];
     this.setPieces(state.pieces);
     this.side = state.side;
     this.rehash();
@@ -188,7 +188,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         lo ^= ZS_LO;
         hi ^= ZS_HI;
       }
-      for (let w = 0; w < 4; w++) this.occ[w] = occ[w] as number;
+      this.setWords(occ);
       this.side = (state.side + n - i) & 1;
       this.hLo = lo;
       this.hHi = hi;
@@ -197,34 +197,52 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     }
     this.base = n;
     this.irrev = 0;
-    for (let w = 0; w < 4; w++) this.occ[w] = state.pieces[w] as number;
+    this.setWords(state.pieces);
     this.side = state.side;
     this.hLo = hLo;
     this.hHi = hHi;
     this.status = state.status;
   }
 
+  private setWords(occ: readonly number[]): void {
+    this.wLo = occ[0] as number;
+    this.wHi = occ[1] as number;
+    this.bLo = occ[2] as number;
+    this.bHi = occ[3] as number;
+  }
+
   private setPieces(occ: readonly number[]): void {
-    for (let i = 0; i < 4; i++) this.occ[i] = occ[i] as number;
-    this.count[0] = popcount(occ[0] as number) + popcount(occ[1] as number);
-    this.count[1] = popcount(occ[2] as number) + popcount(occ[3] as number);
+    this.setWords(occ);
+    this.cntW = popcount(occ[0] as number) + popcount(occ[1] as number);
+    this.cntB = popcount(occ[2] as number) + popcount(occ[3] as number);
+  }
+
+  /** Piece word `i`: White lo, White hi, Black lo, Black hi (colour-index bit sets). */
+  pieceWord(i: number): number {
+    return i === 0 ? this.wLo : i === 1 ? this.wHi : i === 2 ? this.bLo : this.bHi;
+  }
+
+  /** Tiles held by seat `c`. */
+  heldBy(c: number): number {
+    return c === 0 ? this.heldW : this.heldB;
   }
 
   /** Recomputes the Zobrist hash from scratch (used to build and to check). */
   rehash(): void {
     let lo = 0;
     let hi = 0;
-    for (let c = 0; c < 2; c++) {
-      for (let w = 0; w < 2; w++) {
-        let bits = this.occ[2 * c + w] as number;
-        while (bits !== 0) {
-          const ci = 31 - Math.clz32(bits & -bits) + 32 * w;
-          bits &= bits - 1;
-          lo ^= ZP_LO[c * COLOUR_FIELDS + ci] as number;
-          hi ^= ZP_HI[c * COLOUR_FIELDS + ci] as number;
-        }
+    for (let w = 0; w < 4; w++) {
+      let bits = this.pieceWord(w);
+      const zb = (w >> 1) * COLOUR_FIELDS + 32 * (w & 1);
+      while (bits !== 0) {
+        const ci = zb + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        lo ^= ZP_LO[ci] as number;
+        hi ^= ZP_HI[ci] as number;
       }
-      const h = this.held[c] as number;
+    }
+    for (let c = 0; c < 2; c++) {
+      const h = this.heldBy(c);
       lo ^= ZH_LO[c * 20 + h] as number;
       hi ^= ZH_HI[c * 20 + h] as number;
     }
@@ -242,32 +260,42 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hHi = hi;
   }
 
+  /**
+   * Saves the current position on the stack. Tiles, presence, held tiles and counts change
+   * only in irreversible turns, so `play` saves them separately (`saveRare`) when it needs to.
+   */
   private push(): void {
-    if ((this.sp + 1) * S > this.stack.length) {
+    const b = this.sp * S;
+    if (b + S > this.stack.length) {
       const bigger = new Int32Array(this.stack.length * 2);
       bigger.set(this.stack);
       this.stack = bigger;
     }
     const s = this.stack;
-    const b = this.sp * S;
-    const occ = this.occ;
-    s[b + S_WLO] = occ[0] as number;
-    s[b + S_WHI] = occ[1] as number;
-    s[b + S_BLO] = occ[2] as number;
-    s[b + S_BHI] = occ[3] as number;
-    s[b + S_TILES] = this.tiles;
-    s[b + S_PLO] = this.pLo;
-    s[b + S_PHI] = this.pHi;
-    s[b + S_HELDW] = this.held[0] as number;
-    s[b + S_HELDB] = this.held[1] as number;
-    s[b + S_CNTW] = this.count[0] as number;
-    s[b + S_CNTB] = this.count[1] as number;
+    s[b + S_WLO] = this.wLo;
+    s[b + S_WHI] = this.wHi;
+    s[b + S_BLO] = this.bLo;
+    s[b + S_BHI] = this.bHi;
     s[b + S_SIDE] = this.side;
     s[b + S_HLO] = this.hLo;
     s[b + S_HHI] = this.hHi;
     s[b + S_STATUS] = this.status;
     s[b + S_IRREV] = this.irrev;
+    s[b + S_RARE] = 0;
     this.sp++;
+  }
+
+  /** Saves the rarely changing fields into stack entry `b` (before an irreversible turn changes them). */
+  private saveRare(b: number): void {
+    const s = this.stack;
+    s[b + S_TILES] = this.tiles;
+    s[b + S_PLO] = this.pLo;
+    s[b + S_PHI] = this.pHi;
+    s[b + S_HELDW] = this.heldW;
+    s[b + S_HELDB] = this.heldB;
+    s[b + S_CNTW] = this.cntW;
+    s[b + S_CNTB] = this.cntB;
+    s[b + S_RARE] = 1;
   }
 
   // --- SearchPosition --------------------------------------------------------------------
@@ -294,52 +322,31 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   generate(out: Int32Array, offset: number): number {
     if (this.status !== LIVE) return 0;
+    const white = this.side === 0;
     let n = this.generateSteps(out, offset);
-    // C-EXCHANGE-1 / C-EXCHANGE-4: with enough held tiles, any opponent piece may be taken,
-    // whether or not a step exists; after the steps (notation order: 'x' > 'a'..'e').
-    if ((this.held[this.side] as number) >= this.exchangeCost) {
-      const o = 1 - this.side;
-      for (let w = 0; w < 2; w++) {
-        let bits = this.occ[2 * o + w] as number;
-        while (bits !== 0) {
-          out[offset + n++] = EXCHANGE | (31 - Math.clz32(bits & -bits) + 32 * w);
-          bits &= bits - 1;
-        }
-      }
+    if ((white ? this.heldW : this.heldB) >= this.exchangeCost) {
+      n += writeExchanges(
+        out,
+        offset + n,
+        white ? this.bLo : this.wLo,
+        white ? this.bHi : this.wHi,
+      );
     }
     return n;
   }
 
-  /**
-   * C-MOVE-1: every step of the side to move — one own piece to an empty, existing vertex
-   * neighbour (same colour, so nothing is displaced and nothing blocks).
-   */
+  /** C-MOVE-1: every step of the side to move (see `moves.ts`). */
   generateSteps(out: Int32Array, offset: number): number {
-    const c = this.side;
-    const oLo = this.occ[2 * c] as number;
-    const oHi = this.occ[2 * c + 1] as number;
-    const freeLo = this.pLo & ~oLo;
-    const freeHi = this.pHi & ~oHi;
-    const base = c * COLOUR_FIELDS;
-    let n = offset;
-    for (let w = 0; w < 2; w++) {
-      let bits = w === 0 ? oLo : oHi;
-      while (bits !== 0) {
-        const from = 31 - Math.clz32(bits & -bits) + 32 * w;
-        bits &= bits - 1;
-        let dLo = (VN_LO[base + from] as number) & freeLo;
-        let dHi = (VN_HI[base + from] as number) & freeHi;
-        while (dLo !== 0) {
-          out[n++] = from | ((31 - Math.clz32(dLo & -dLo)) << 6);
-          dLo &= dLo - 1;
-        }
-        while (dHi !== 0) {
-          out[n++] = from | ((63 - Math.clz32(dHi & -dHi)) << 6);
-          dHi &= dHi - 1;
-        }
-      }
-    }
-    return n - offset;
+    const white = this.side === 0;
+    return writeSteps(
+      out,
+      offset,
+      white ? 0 : COLOUR_FIELDS,
+      white ? this.wLo : this.bLo,
+      white ? this.wHi : this.bHi,
+      this.pLo,
+      this.pHi,
+    );
   }
 
   /** Plays a move produced by `generate` (no legality check: that is `generate`'s job). */
@@ -347,137 +354,165 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.push();
     const c = this.side;
     const o = 1 - c;
-    const occ = this.occ;
+    const white = c === 0;
+    let mLo = white ? this.wLo : this.bLo; // the mover's pieces
+    let mHi = white ? this.wHi : this.bHi;
+    let oLo = white ? this.bLo : this.wLo; // the opponent's pieces
+    let oHi = white ? this.bHi : this.wHi;
+    let held = white ? this.heldW : this.heldB;
+    let oCount = white ? this.cntB : this.cntW;
+    let hLo = this.hLo;
+    let hHi = this.hHi;
     let removed = 0;
     let capLo = 0;
     let capHi = 0;
-    let hLo = this.hLo;
-    let hHi = this.hHi;
+    let collected = 0;
+    const mb = c * COLOUR_FIELDS;
+    const ob = o * COLOUR_FIELDS;
+    const hb = c * 20;
     if (move & EXCHANGE) {
       // C-TURN-3 / C-EXCHANGE-1 / C-EXCHANGE-3: pay the cost, remove the chosen opponent piece,
       // remove the tiles this empties (uncollected, C-TILE-3), then capture what the removal
       // encloses. C-EXCHANGE-2: an exchange is one whole turn, so at most one per turn.
       const target = move & 63;
-      const h = this.held[c] as number;
-      const nh = h - this.exchangeCost;
-      this.held[c] = nh;
-      hLo ^= (ZH_LO[c * 20 + h] as number) ^ (ZH_LO[c * 20 + nh] as number);
-      hHi ^= (ZH_HI[c * 20 + h] as number) ^ (ZH_HI[c * 20 + nh] as number);
-      if (target < 32) occ[2 * o] = (occ[2 * o] as number) & ~(1 << target);
-      else occ[2 * o + 1] = (occ[2 * o + 1] as number) & ~(1 << (target - 32));
-      this.count[o] = (this.count[o] as number) - 1;
-      hLo ^= ZP_LO[o * COLOUR_FIELDS + target] as number;
-      hHi ^= ZP_HI[o * COLOUR_FIELDS + target] as number;
-      const t = (target / 3) | 0;
-      if (
-        (((occ[0] as number) | (occ[2] as number)) & (TILE_LO[t] as number)) === 0 &&
-        (((occ[1] as number) | (occ[3] as number)) & (TILE_HI[t] as number)) === 0
-      ) {
-        removed = cascadeRemoval(
-          this.tiles,
-          (occ[0] as number) | (occ[2] as number),
-          (occ[1] as number) | (occ[3] as number),
-          t,
-        );
+      const nh = held - this.exchangeCost;
+      hLo ^= (ZH_LO[hb + held] as number) ^ (ZH_LO[hb + nh] as number);
+      hHi ^= (ZH_HI[hb + held] as number) ^ (ZH_HI[hb + nh] as number);
+      held = nh;
+      if (target < 32) oLo &= ~(1 << target);
+      else oHi &= ~(1 << (target - 32));
+      oCount--;
+      hLo ^= ZP_LO[ob + target] as number;
+      hHi ^= ZP_HI[ob + target] as number;
+      const t = TILE_OF[target] as number;
+      const uLo = mLo | oLo;
+      const uHi = mHi | oHi;
+      if ((uLo & (TILE_LO[t] as number)) === 0 && (uHi & (TILE_HI[t] as number)) === 0) {
+        removed = cascadeRemoval(this.tiles, uLo, uHi, t);
       }
-      this.lastCollected = 0;
     } else {
       // C-TURN-2 step 1 / C-MOVE-1: move the piece.
       const from = move & 63;
       const to = (move >> 6) & 63;
-      if (from < 32) occ[2 * c] = (occ[2 * c] as number) ^ (1 << from);
-      else occ[2 * c + 1] = (occ[2 * c + 1] as number) ^ (1 << (from - 32));
-      if (to < 32) occ[2 * c] = (occ[2 * c] as number) ^ (1 << to);
-      else occ[2 * c + 1] = (occ[2 * c + 1] as number) ^ (1 << (to - 32));
-      hLo ^=
-        (ZP_LO[c * COLOUR_FIELDS + from] as number) ^ (ZP_LO[c * COLOUR_FIELDS + to] as number);
-      hHi ^=
-        (ZP_HI[c * COLOUR_FIELDS + from] as number) ^ (ZP_HI[c * COLOUR_FIELDS + to] as number);
+      if (from < 32) mLo ^= 1 << from;
+      else mHi ^= 1 << (from - 32);
+      if (to < 32) mLo ^= 1 << to;
+      else mHi ^= 1 << (to - 32);
+      hLo ^= (ZP_LO[mb + from] as number) ^ (ZP_LO[mb + to] as number);
+      hHi ^= (ZP_HI[mb + from] as number) ^ (ZP_HI[mb + to] as number);
       // C-TURN-2 step 2 / C-TILE-2: test the vacated tile (the destination is never empty).
-      const t = (from / 3) | 0;
-      const uLo = (occ[0] as number) | (occ[2] as number);
-      const uHi = (occ[1] as number) | (occ[3] as number);
+      const t = TILE_OF[from] as number;
+      const uLo = mLo | oLo;
+      const uHi = mHi | oHi;
       if ((uLo & (TILE_LO[t] as number)) === 0 && (uHi & (TILE_HI[t] as number)) === 0) {
         removed = cascadeRemoval(this.tiles, uLo, uHi, t);
+        // C-TILE-3: the mover collects every tile removed in a step turn.
+        if (removed !== 0) {
+          collected = popcount(removed);
+          const nh = held + collected;
+          hLo ^= (ZH_LO[hb + held] as number) ^ (ZH_LO[hb + nh] as number);
+          hHi ^= (ZH_HI[hb + held] as number) ^ (ZH_HI[hb + nh] as number);
+          held = nh;
+        }
       }
-      // C-TILE-3: the mover collects every tile removed in a step turn.
-      const collected = removed === 0 ? 0 : popcount(removed);
-      if (collected > 0) {
-        const h = this.held[c] as number;
-        const nh = h + collected;
-        this.held[c] = nh;
-        hLo ^= (ZH_LO[c * 20 + h] as number) ^ (ZH_LO[c * 20 + nh] as number);
-        hHi ^= (ZH_HI[c * 20 + h] as number) ^ (ZH_HI[c * 20 + nh] as number);
-      }
-      this.lastCollected = collected;
       // C-CAPTURE-3: candidates are the destination's edge neighbours (opponent colour).
-      const eb = c * COLOUR_FIELDS + to;
-      capLo = (EN_LO[eb] as number) & (occ[2 * o] as number);
-      capHi = (EN_HI[eb] as number) & (occ[2 * o + 1] as number);
+      capLo = (EN_LO[mb + to] as number) & oLo;
+      capHi = (EN_HI[mb + to] as number) & oHi;
     }
+    let pLo = this.pLo;
+    let pHi = this.pHi;
     if (removed !== 0) {
-      this.tiles &= ~removed;
       let r = removed;
       while (r !== 0) {
         const t = 31 - Math.clz32(r & -r);
         r &= r - 1;
-        this.pLo &= ~(TILE_LO[t] as number);
-        this.pHi &= ~(TILE_HI[t] as number);
+        pLo &= ~(TILE_LO[t] as number);
+        pHi &= ~(TILE_HI[t] as number);
         hLo ^= ZT_LO[t] as number;
         hHi ^= ZT_HI[t] as number;
         // C-CAPTURE-3: plus the opponent fields facing each removed tile across a side.
-        capLo |= (FACE_LO[2 * t + o] as number) & (occ[2 * o] as number);
-        capHi |= (FACE_HI[2 * t + o] as number) & (occ[2 * o + 1] as number);
+        capLo |= (FACE_LO[2 * t + o] as number) & oLo;
+        capHi |= (FACE_HI[2 * t + o] as number) & oHi;
       }
     }
-    // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every existing edge
-    // neighbour holds a mover's piece (missing neighbours enclose). Enclosure depends only on
-    // the mover's pieces and the tiles, so all captures are decided before any is removed; the
-    // mover's own pieces are never candidates (C-CAPTURE-2). C-CAPTURE-4: capture is automatic,
-    // there is no option to decline it. C-CAPTURE-6: a capture never empties a tile, so tile
-    // removal never has to be re-run after captures.
+    // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every
+    // existing edge neighbour holds a mover's piece (missing neighbours enclose). Enclosure
+    // depends only on the mover's pieces and the tiles, so all captures are decided before any
+    // is removed; the mover's own pieces are never candidates (C-CAPTURE-2). C-CAPTURE-4:
+    // capture is automatic, there is no option to decline it. C-CAPTURE-6: a capture never
+    // empties a tile, so tile removal never has to be re-run after captures.
     if ((capLo | capHi) !== 0) {
-      const mLo = this.pLo & ~(occ[2 * c] as number);
-      const mHi = this.pHi & ~(occ[2 * c + 1] as number);
-      const ob = o * COLOUR_FIELDS;
+      const gapLo = pLo & ~mLo; // existing fields of the mover's colour without a mover piece
+      const gapHi = pHi & ~mHi;
       let kLo = 0;
       let kHi = 0;
-      for (let w = 0; w < 2; w++) {
-        let bits = w === 0 ? capLo : capHi;
-        while (bits !== 0) {
-          const q = 31 - Math.clz32(bits & -bits) + 32 * w;
-          bits &= bits - 1;
-          if (((EN_LO[ob + q] as number) & mLo) === 0 && ((EN_HI[ob + q] as number) & mHi) === 0) {
-            if (w === 0) kLo |= 1 << q;
-            else kHi |= 1 << (q - 32);
-            hLo ^= ZP_LO[ob + q] as number;
-            hHi ^= ZP_HI[ob + q] as number;
-          }
+      while (capLo !== 0) {
+        const q = 31 - Math.clz32(capLo & -capLo);
+        capLo &= capLo - 1;
+        if (
+          ((EN_LO[ob + q] as number) & gapLo) === 0 &&
+          ((EN_HI[ob + q] as number) & gapHi) === 0
+        ) {
+          kLo |= 1 << q;
+          hLo ^= ZP_LO[ob + q] as number;
+          hHi ^= ZP_HI[ob + q] as number;
+        }
+      }
+      while (capHi !== 0) {
+        const q = 63 - Math.clz32(capHi & -capHi);
+        capHi &= capHi - 1;
+        if (
+          ((EN_LO[ob + q] as number) & gapLo) === 0 &&
+          ((EN_HI[ob + q] as number) & gapHi) === 0
+        ) {
+          kHi |= 1 << (q - 32);
+          hLo ^= ZP_LO[ob + q] as number;
+          hHi ^= ZP_HI[ob + q] as number;
         }
       }
       capLo = kLo;
       capHi = kHi;
       if ((kLo | kHi) !== 0) {
-        occ[2 * o] = (occ[2 * o] as number) & ~kLo;
-        occ[2 * o + 1] = (occ[2 * o + 1] as number) & ~kHi;
-        this.count[o] = (this.count[o] as number) - popcount(kLo) - popcount(kHi);
+        oLo &= ~kLo;
+        oHi &= ~kHi;
+        oCount -= popcount(kLo) + popcount(kHi);
       }
     }
     this.lastCapLo = capLo;
     this.lastCapHi = capHi;
     this.lastRemoved = removed;
+    this.lastCollected = collected;
+    const irreversible = (move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0;
+    if (irreversible) {
+      this.saveRare((this.sp - 1) * S);
+      this.tiles &= ~removed;
+      this.pLo = pLo;
+      this.pHi = pHi;
+    }
+    if (white) {
+      this.wLo = mLo;
+      this.wHi = mHi;
+      this.bLo = oLo;
+      this.bHi = oHi;
+      this.heldW = held;
+      this.cntB = oCount;
+    } else {
+      this.bLo = mLo;
+      this.bHi = mHi;
+      this.wLo = oLo;
+      this.wHi = oHi;
+      this.heldB = held;
+      this.cntW = oCount;
+    }
     // C-TURN-3 (last line): the other side is to move.
     this.side = o;
     this.hLo = hLo ^ ZS_LO;
     this.hHi = hHi ^ ZS_HI;
     // C-END-5: captures, removals and exchanges are irreversible; repetition history restarts.
-    if ((move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0) this.irrev = this.sp;
-    // C-END-7, fast path: most positions have pieces and free fields on both sides and no
-    // draw condition pending, so the full check runs only when one could apply.
-    if (
-      (this.count[o] as number) > 1 &&
-      ((this.pLo & ~(occ[2 * o] as number)) | (this.pHi & ~(occ[2 * o + 1] as number))) !== 0
-    ) {
+    if (irreversible) this.irrev = this.sp;
+    // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
+    // only end that can still apply is repetition.
+    if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
       this.status = this.repetitionDraw && this.sp - 4 >= this.irrev ? this.repetition() : LIVE;
     } else {
       this.status = this.evaluate();
@@ -489,23 +524,24 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.sp--;
     const s = this.stack;
     const b = this.sp * S;
-    const occ = this.occ;
-    occ[0] = s[b + S_WLO] as number;
-    occ[1] = s[b + S_WHI] as number;
-    occ[2] = s[b + S_BLO] as number;
-    occ[3] = s[b + S_BHI] as number;
-    this.tiles = s[b + S_TILES] as number;
-    this.pLo = s[b + S_PLO] as number;
-    this.pHi = s[b + S_PHI] as number;
-    this.held[0] = s[b + S_HELDW] as number;
-    this.held[1] = s[b + S_HELDB] as number;
-    this.count[0] = s[b + S_CNTW] as number;
-    this.count[1] = s[b + S_CNTB] as number;
+    this.wLo = s[b + S_WLO] as number;
+    this.wHi = s[b + S_WHI] as number;
+    this.bLo = s[b + S_BLO] as number;
+    this.bHi = s[b + S_BHI] as number;
     this.side = s[b + S_SIDE] as number;
     this.hLo = s[b + S_HLO] as number;
     this.hHi = s[b + S_HHI] as number;
     this.status = s[b + S_STATUS] as number;
     this.irrev = s[b + S_IRREV] as number;
+    if (s[b + S_RARE] !== 0) {
+      this.tiles = s[b + S_TILES] as number;
+      this.pLo = s[b + S_PLO] as number;
+      this.pHi = s[b + S_PHI] as number;
+      this.heldW = s[b + S_HELDW] as number;
+      this.heldB = s[b + S_HELDB] as number;
+      this.cntW = s[b + S_CNTW] as number;
+      this.cntB = s[b + S_CNTB] as number;
+    }
   }
 
   /**
@@ -515,25 +551,24 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   evaluate(): number {
     const c = this.side;
-    const occ = this.occ;
+    const white = c === 0;
     // C-END-1: the side to move has no pieces: the opponent removed its last one and wins.
-    if (this.count[c] === 0) return statusCode('captured-all', 1 - c);
+    if ((white ? this.cntW : this.cntB) === 0) return statusCode('captured-all', 1 - c);
     // C-END-4: no step (by C-TILE-4d: every existing field of its colour is occupied) and no
     // exchange. Ruling (boardrules): a draw; `noLegalMoves: 'loss'`: the side to move loses.
     if (
-      (this.pLo & ~(occ[2 * c] as number)) === 0 &&
-      (this.pHi & ~(occ[2 * c + 1] as number)) === 0 &&
-      (this.held[c] as number) < this.exchangeCost
+      (this.pLo & ~(white ? this.wLo : this.bLo)) === 0 &&
+      (this.pHi & ~(white ? this.wHi : this.bHi)) === 0 &&
+      (white ? this.heldW : this.heldB) < this.exchangeCost
     ) {
       return statusCode('no-legal-moves', this.lossOnNoMoves ? 1 - c : DRAW);
     }
     // C-END-6: one piece each, and too few tiles left to ever pay for an exchange.
     if (
       this.insufficientDraw &&
-      this.count[0] === 1 &&
-      this.count[1] === 1 &&
-      popcount(this.tiles) - 1 + Math.max(this.held[0] as number, this.held[1] as number) <
-        this.exchangeCost
+      this.cntW === 1 &&
+      this.cntB === 1 &&
+      popcount(this.tiles) - 1 + Math.max(this.heldW, this.heldB) < this.exchangeCost
     ) {
       return statusCode('insufficient-material', DRAW);
     }
@@ -549,17 +584,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   private repetition(): number {
     let seen = 0;
-    const occ = this.occ;
     const s = this.stack;
     const h = this.hLo;
     for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
       const b = j * S;
       if (
         s[b + S_HLO] === h &&
-        s[b + S_WLO] === occ[0] &&
-        s[b + S_WHI] === occ[1] &&
-        s[b + S_BLO] === occ[2] &&
-        s[b + S_BHI] === occ[3] &&
+        s[b + S_WLO] === this.wLo &&
+        s[b + S_WHI] === this.wHi &&
+        s[b + S_BLO] === this.bLo &&
+        s[b + S_BHI] === this.bHi &&
         ++seen >= 2
       ) {
         return statusCode('repetition', DRAW);
@@ -574,39 +608,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   }
 
   decode(move: number): CoerceoMove {
-    if (move & EXCHANGE) {
-      return { type: 'exchange', target: fieldName(fieldOf(1 - this.side, move & 63)) };
-    }
-    return {
-      type: 'step',
-      from: fieldName(fieldOf(this.side, move & 63)),
-      to: fieldName(fieldOf(this.side, (move >> 6) & 63)),
-    };
+    return decodeMove(move, this.side);
   }
 
   /** The integer code of a move object; −1 when it cannot be a move of the side to move. */
   encodeOrNegative(move: CoerceoMove): number {
-    if (move === null || typeof move !== 'object') return -1;
-    if (move.type === 'exchange') {
-      const id = typeof move.target === 'string' ? fieldByName(move.target) : -1;
-      if (id < 0 || fieldColour(id) !== 1 - this.side) return -1;
-      return EXCHANGE | colourIndex(id);
-    }
-    if (move.type === 'step') {
-      const from = typeof move.from === 'string' ? fieldByName(move.from) : -1;
-      const to = typeof move.to === 'string' ? fieldByName(move.to) : -1;
-      if (from < 0 || to < 0 || fieldColour(from) !== this.side || fieldColour(to) !== this.side) {
-        return -1;
-      }
-      return colourIndex(from) | (colourIndex(to) << 6);
-    }
-    return -1;
+    return encodeMove(move, this.side);
   }
 
   encode(move: CoerceoMove): number {
     const code = this.encodeOrNegative(move);
-    if (code < 0)
+    if (code < 0) {
       throw new Error(`CoerceoPosition.encode: not a move here: ${JSON.stringify(move)}`);
+    }
     return code;
   }
 
@@ -617,19 +631,29 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   }
 
   /**
-   * The current position as an immutable state. `lastMove` (text) is recorded in the
-   * repetition history when the last turn was reversible; pass it right after `play`.
+   * The current position as an immutable state, with the repetition history (positions and
+   * move texts since the last irreversible turn) carried along.
    */
-  snapshotState(since: readonly string[], history: CoerceoState['history']): CoerceoState {
+  state(): CoerceoState {
+    const s = this.stack;
+    const history: Array<readonly [number, number, number, number]> = [];
+    const since: string[] = [];
+    // Positions irrev..sp-1 are the earlier positions of the current segment; the moves between
+    // them are the texts: preloaded ones from the state, later ones read off the stack.
+    for (let j = this.irrev; j < this.sp; j++) {
+      const b = j * S;
+      history.push([
+        s[b + S_WLO] as number,
+        s[b + S_WHI] as number,
+        s[b + S_BLO] as number,
+        s[b + S_BHI] as number,
+      ]);
+      since.push(j < this.base ? (this.since[j] as string) : this.moveTextBetween(j));
+    }
     return {
-      pieces: [this.occ[0], this.occ[1], this.occ[2], this.occ[3]] as [
-        number,
-        number,
-        number,
-        number,
-      ],
+      pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
       tiles: this.tiles,
-      held: [this.held[0] as number, this.held[1] as number],
+      held: [this.heldW, this.heldB],
       side: this.side as 0 | 1,
       layout: this.layout,
       exchangeCost: this.exchangeCost as 1 | 2,
@@ -641,47 +665,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     };
   }
 
-  /**
-   * The state after the plays made on this position since construction, with the repetition
-   * history (positions and move texts since the last irreversible turn) carried along.
-   */
-  state(): CoerceoState {
-    const history: Array<readonly [number, number, number, number]> = [];
-    const since: string[] = [];
-    // Positions irrev..sp-1 are the earlier positions of the current segment; the moves between
-    // them are the texts: preloaded ones from the state, later ones decoded from the stack.
-    const first = this.irrev;
-    const s = this.stack;
-    for (let j = first; j < this.sp; j++) {
-      const b = j * S;
-      history.push([
-        s[b + S_WLO] as number,
-        s[b + S_WHI] as number,
-        s[b + S_BLO] as number,
-        s[b + S_BHI] as number,
-      ]);
-    }
-    for (let j = first; j < this.sp; j++) {
-      if (j < this.base) {
-        since.push(this.since[this.since.length - this.base + j] as string);
-      } else {
-        since.push(this.moveTextBetween(j));
-      }
-    }
-    return this.snapshotState(since, history);
-  }
-
   /** The step text between stack position `j` and the next one (a reversible step). */
   private moveTextBetween(j: number): string {
     const s = this.stack;
     const b = j * S;
-    const nb = (j + 1) * S;
     const c = s[b + S_SIDE] as number;
-    const wb = S_WLO + 2 * c;
-    const beforeLo = s[b + wb] as number;
-    const beforeHi = s[b + wb + 1] as number;
-    const afterLo = j + 1 < this.sp ? (s[nb + wb] as number) : (this.occ[2 * c] as number);
-    const afterHi = j + 1 < this.sp ? (s[nb + wb + 1] as number) : (this.occ[2 * c + 1] as number);
+    const beforeLo = s[b + 2 * c] as number;
+    const beforeHi = s[b + 2 * c + 1] as number;
+    const last = j + 1 >= this.sp;
+    const afterLo = last ? this.pieceWord(2 * c) : (s[b + S + 2 * c] as number);
+    const afterHi = last ? this.pieceWord(2 * c + 1) : (s[b + S + 2 * c + 1] as number);
     const goneLo = beforeLo & ~afterLo;
     const goneHi = beforeHi & ~afterHi;
     const newLo = afterLo & ~beforeLo;

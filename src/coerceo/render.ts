@@ -30,7 +30,7 @@ export function show(state: CoerceoState): string {
     (grid[row] as string[])[x + 2] = TOP.map(cell).join('');
     (grid[row + 1] as string[])[x + 2] = BOTTOM.map(cell).join('');
   }
-  const lines = ['       a   b   c   d   e'];
+  const lines = ['        a   b   c   d   e'];
   for (let r = 0; r < 10; r++) lines.push(`row ${r}  ${(grid[r] as string[]).join(' ')}`.trimEnd());
   lines.push(formatCpf(state));
   return lines.join('\n');

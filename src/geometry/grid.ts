@@ -19,12 +19,12 @@ export interface Grid {
   readonly size: number;
   /**
    * Orthogonal neighbours: cell `i` has `orthCount[i]` of them at
-   * `orth[4 * i] .. orth[4 * i + orthCount[i] - 1]` (order: −x, +x, −y, +y where present).
+   * `orth[4 * i] .. orth[4 * i + orthCount[i] - 1]`, in ascending index order.
    */
   readonly orth: Int16Array;
   /** How many orthogonal neighbours each cell has (2 in a corner, 4 inside). */
   readonly orthCount: Uint8Array;
-  /** Diagonal neighbours, laid out like {@link Grid.orth}. */
+  /** Diagonal neighbours, laid out like {@link Grid.orth} (ascending index order). */
   readonly diag: Int16Array;
   /** How many diagonal neighbours each cell has. */
   readonly diagCount: Uint8Array;
@@ -66,15 +66,15 @@ export function makeGrid(width: number, height: number): Grid {
   return { width, height, size, orth, orthCount, diag, diagCount };
 }
 
-/** The four orthogonal unit steps `[dx, dy]`: −x, +x, −y, +y. */
+/** The four orthogonal unit steps `[dx, dy]`: −y, −x, +x, +y (so neighbours come in ascending index order). */
 export const ORTH_DIRS: readonly (readonly [number, number])[] = [
+  [0, -1],
   [-1, 0],
   [1, 0],
-  [0, -1],
   [0, 1],
 ];
 
-/** The four diagonal unit steps `[dx, dy]`. */
+/** The four diagonal unit steps `[dx, dy]`, in ascending index order of the neighbours. */
 export const DIAG_DIRS: readonly (readonly [number, number])[] = [
   [-1, -1],
   [1, -1],

@@ -390,7 +390,10 @@ export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
   return out;
 }
 
-/** The mutable search position over a compact {@link Position}. */
+/**
+ * The mutable search position over a compact {@link Position}. Perft over it counts as H-PERFT-1/2
+ * (a finished position has no children, a forced pass is one move; H-PERFT-3 tables, H-PERFT-5).
+ */
 class HiveSearch implements SearchPosition<HiveMove> {
   readonly maxMoves: number = MAX_MOVES;
   private readonly base: HiveState;

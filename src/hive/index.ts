@@ -33,6 +33,7 @@ export {
   undoPlies,
 } from './game.js';
 export {
+  formatGameStateString,
   formatTurnString,
   type GameStateString,
   parseGameStateString,
@@ -46,6 +47,7 @@ export {
   type GameType,
   parseGameType as parseGameTypeString,
 } from './pieces.js';
+export { renderText } from './render.js';
 export type { HiveResult } from './rules.js';
 export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
 

@@ -102,31 +102,61 @@ function nextSeen(): number {
   return seenStamp;
 }
 
-/** Sort key: rank (placements by slot, then the mover's pieces, then the opponent's), r, q. */
+/**
+ * Sort key of a destination: `rank` (the mover's pieces by slot, then the opponent's thrown
+ * pieces), then `r`, then `q` relative to the anchor (the order of H-MOVESET-3).
+ */
 function key(rank: number, c: number): number {
   return (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32);
 }
 
-/** Adds the movement (piece, cell) once (H-MOVESET-1). */
+/**
+ * Adds the movement (piece, cell) once (H-MOVESET-1): a throw that equals the piece's own move is
+ * one move (H-PILLBUG-5), as are several Spider/Ladybug paths or Mosquito copies to one hex.
+ */
 function add(p: number, c: number): void {
   const i = p * CELLS + c;
   if (marks[i] === stamp) return;
   marks[i] = stamp;
   const slot = p % SLOTS;
   const own = p >= SLOTS ? 1 : 0;
-  out[n++] = key((own === mover ? 14 : 28) + slot, c);
+  out[n++] = key((own === mover ? 0 : SLOTS) + slot, c);
 }
 
 // ---- H-MOVE-4 / H-MOVE-5 -------------------------------------------------------------------
 
-/** H-MOVE-4: a level-0 slide from `a` in direction `d` (the mover already lifted). */
-function canSlide(a: number, d: number): boolean {
-  const b = NB[a * 6 + d] as number;
-  if (height[b] !== 0) return false;
-  const f1 = (height[NB[a * 6 + ((d + 5) % 6)] as number] as number) > 0;
-  const f2 = (height[NB[a * 6 + ((d + 1) % 6)] as number] as number) > 0;
-  // Exactly one occupied flank: two form a gate, none would lose contact.
-  return f1 !== f2;
+/**
+ * H-MOVE-4 (slide: Freedom to Move + contact) as a table. Two occupied flanks form a gate; two
+ * empty flanks would lose contact with the hive. For the 6-bit occupancy mask of a hex's neighbours (bit d = direction d
+ * occupied), the mask of directions a level-0 slide may take (empty target, exactly one
+ * occupied flank).
+ */
+const SLIDES: Uint8Array = (() => {
+  const t = new Uint8Array(64);
+  for (let m = 0; m < 64; m++) {
+    let legal = 0;
+    for (let d = 0; d < 6; d++) {
+      const target = (m >> d) & 1;
+      const f1 = (m >> ((d + 5) % 6)) & 1;
+      const f2 = (m >> ((d + 1) % 6)) & 1;
+      if (target === 0 && f1 !== f2) legal |= 1 << d;
+    }
+    t[m] = legal;
+  }
+  return t;
+})();
+
+/** The directions a level-0 slide from `a` may take (the mover already lifted), as a mask. */
+function slides(a: number): number {
+  const b = a * 6;
+  return SLIDES[
+    (height[NB[b] as number] === 0 ? 0 : 1) |
+      (height[NB[b + 1] as number] === 0 ? 0 : 2) |
+      (height[NB[b + 2] as number] === 0 ? 0 : 4) |
+      (height[NB[b + 3] as number] === 0 ? 0 : 8) |
+      (height[NB[b + 4] as number] === 0 ? 0 : 16) |
+      (height[NB[b + 5] as number] === 0 ? 0 : 32)
+  ] as number;
 }
 
 /** H-MOVE-5: a step from `a` (height `hA` after lifting) to its neighbour in direction `d`. */
@@ -141,7 +171,7 @@ function canStep(a: number, d: number, hA: number): boolean {
 // ---- One Hive: articulation points ---------------------------------------------------------
 
 /**
- * H-MOVE-3: marks every cell whose removal would split the hive (Tarjan's articulation points
+ * H-MOVE-3 / H-COORD-5: marks every cell whose removal would split the hive (Tarjan's articulation points
  * over occupied cells, iterative). A piece alone on such a cell is pinned.
  */
 function findArticulations(start: number): void {
@@ -189,7 +219,8 @@ function findArticulations(start: number): void {
 
 /** H-QUEEN-1 (and the Pillbug's own move, H-PILLBUG-1): exactly one slide. */
 function slideOnce(p: number, c: number): void {
-  for (let d = 0; d < 6; d++) if (canSlide(c, d)) add(p, NB[c * 6 + d] as number);
+  const m = slides(c);
+  for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
 }
 
 /** H-BEETLE-1: one step at any height. */
@@ -208,17 +239,24 @@ function grasshopper(p: number, c: number): void {
   }
 }
 
+// H-MOVE-6: no generator ends a piece where it started (Spider, Ant and Ladybug exclude the start,
+// a step or throw always changes hex).
 /** H-SPIDER-1: endpoints of every path of exactly 3 slides through distinct hexes, never the start. */
 function spider(p: number, c: number): void {
+  const m1 = slides(c);
   for (let d1 = 0; d1 < 6; d1++) {
-    if (!canSlide(c, d1)) continue;
+    if ((m1 & (1 << d1)) === 0) continue;
     const b1 = NB[c * 6 + d1] as number;
+    const m2 = slides(b1);
     for (let d2 = 0; d2 < 6; d2++) {
+      if ((m2 & (1 << d2)) === 0) continue;
       const b2 = NB[b1 * 6 + d2] as number;
-      if (b2 === c || !canSlide(b1, d2)) continue;
+      if (b2 === c) continue;
+      const m3 = slides(b2);
       for (let d3 = 0; d3 < 6; d3++) {
+        if ((m3 & (1 << d3)) === 0) continue;
         const b3 = NB[b2 * 6 + d3] as number;
-        if (b3 === c || b3 === b1 || !canSlide(b2, d3)) continue;
+        if (b3 === c || b3 === b1) continue;
         add(p, b3);
       }
     }
@@ -234,9 +272,12 @@ function ant(p: number, c: number): void {
   queue[tail++] = c;
   while (head < tail) {
     const x = queue[head++] as number;
+    const m = slides(x);
+    if (m === 0) continue;
     for (let d = 0; d < 6; d++) {
+      if ((m & (1 << d)) === 0) continue;
       const y = NB[x * 6 + d] as number;
-      if (seen[y] === vis || !canSlide(x, d)) continue;
+      if (seen[y] === vis) continue;
       seen[y] = vis;
       queue[tail++] = y;
       add(p, y);
@@ -320,7 +361,10 @@ function throws(h: number): void {
   }
 }
 
-/** All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws). */
+/**
+ * All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws).
+ * H-MOVE-7: colour never limits where a piece goes; only the mover's own pieces act.
+ */
 function generatePiece(p: number, c: number): void {
   const kind = SLOT_KIND[p % SLOTS] as number;
   const h = height[c] as number;
@@ -356,6 +400,7 @@ function generatePiece(p: number, c: number): void {
     top[c] = p;
   }
   // H-PILLBUG-3: the thrower stays put, so it may be pinned; it must be alone at level 0.
+  // H-MOSQ-4: a pinned level-0 Mosquito therefore keeps only the Pillbug's throw.
   if (throwPower && h === 1) throws(c);
 }
 
@@ -373,6 +418,7 @@ function placementCells(pos: Position, cells: Int32Array): number {
     return k;
   }
   // H-PLACE-3: empty, next to a friendly-topped stack, next to no enemy-topped stack.
+  // H-PLACE-4: only empty hexes qualify, so a placed piece is always at level 0.
   const vis = nextSeen();
   const me = mover;
   for (let s = 0; s < SLOTS; s++) {
@@ -399,45 +445,42 @@ function placementCells(pos: Position, cells: Int32Array): number {
 
 const placeCells = new Int32Array(CELLS);
 
+/** Sorts `buf[from..to)` ascending (insertion sort: the runs here are short or nearly sorted). */
+function insertionSort(buf: Int32Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const v = buf[i] as number;
+    let j = i - 1;
+    while (j >= from && (buf[j] as number) > v) {
+      buf[j + 1] = buf[j] as number;
+      j--;
+    }
+    buf[j + 1] = v;
+  }
+}
+
 /**
- * Writes every legal move of `pos` into `buf` from `offset` (H-MOVESET-3 order) and returns how
- * many. A forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
+ * §4: writes the placements of the side to move, by kind (Q S B G A M L P) and then by (r, q)
+ * of the destination (H-MOVESET-3).
  */
-export function generate(pos: Position, buf: Int32Array, offset: number): number {
-  if (pos.result !== 0) return 0;
-  P = pos;
-  height = pos.height;
-  top = pos.top;
-  out = buf;
-  n = offset;
-  mover = pos.ply & 1;
-  const ac = pos.anchorCell();
-  anchorQ = cellQ(ac);
-  anchorR = cellR(ac);
-  nextStamp();
-  const turn = (pos.ply >> 1) + 1; // H-TURN-2
-  const queen = mover * SLOTS;
-  const queenInPlay = pos.cell[queen] !== -1;
-  // H-PLACE-6: Queen still in hand on the 4th turn or later -> only Queen placements.
-  const mustPlaceQueen = !queenInPlay && turn >= 4;
+function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): void {
+  let inHand = false;
+  for (let s = 0; s < SLOTS && !inHand; s++) {
+    const p = mover * SLOTS + s;
+    inHand = pos.inGame[p] === 1 && pos.cell[p] === -1;
+  }
+  if (!inHand) return;
   const nc = placementCells(pos, placeCells);
-  // Order the placement cells once by (r, q) (H-MOVESET-3), so each kind's run is sorted.
+  // Order the cells once by (r, q), so each kind's run comes out sorted.
   for (let i = 0; i < nc; i++) {
     const c = placeCells[i] as number;
     placeCells[i] = (key(0, c) << 12) | c;
   }
-  for (let i = 1; i < nc; i++) {
-    const v = placeCells[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (placeCells[j] as number) > v) {
-      placeCells[j + 1] = placeCells[j] as number;
-      j--;
-    }
-    placeCells[j + 1] = v;
-  }
+  insertionSort(placeCells, 0, nc);
   for (let i = 0; i < nc; i++) placeCells[i] = (placeCells[i] as number) & (CELLS - 1);
+  // H-PLACE-6: a Queen still in hand on the 4th turn or later -> only Queen placements.
+  const onlyQueen = !queenInPlay && turn >= 4;
   for (let kind = 0; kind < KINDS; kind++) {
-    if (mustPlaceQueen && kind !== QUEEN) break;
+    if (onlyQueen && kind !== QUEEN) break;
     // H-PLACE-5: no Queen on the first turn (tournament opening).
     if (kind === QUEEN && turn === 1 && pos.rules.tournamentOpening) continue;
     // H-PLACE-7: only the lowest-numbered piece of a kind in hand may be placed.
@@ -455,6 +498,29 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     const base = piece * CELLS;
     for (let i = 0; i < nc; i++) out[n++] = base + (placeCells[i] as number);
   }
+}
+
+/**
+ * Writes every legal move of `pos` into `buf` from `offset` (H-MOVESET-3 order) and returns how
+ * many. H-TURN-1: each is one placement, one movement or ability use, or the forced pass. A
+ * forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
+ */
+export function generate(pos: Position, buf: Int32Array, offset: number): number {
+  if (pos.result !== 0) return 0;
+  P = pos;
+  height = pos.height;
+  top = pos.top;
+  out = buf;
+  n = offset;
+  mover = pos.ply & 1;
+  const ac = pos.anchorCell();
+  anchorQ = cellQ(ac);
+  anchorR = cellR(ac);
+  nextStamp();
+  const turn = (pos.ply >> 1) + 1; // H-TURN-2
+  const queen = mover * SLOTS;
+  const queenInPlay = pos.cell[queen] !== -1;
+  generatePlacements(pos, turn, queenInPlay);
   // Movements are collected as sort keys from here on.
   const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
@@ -473,24 +539,13 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     buf[offset] = PASS; // H-TURN-3 / H-MOVESET-2
     return 1;
   }
-  // Sort the movement keys (insertion sort: they arrive grouped by piece), then decode them.
-  for (let i = moveStart + 1; i < n; i++) {
-    const v = buf[i] as number;
-    let j = i - 1;
-    while (j >= moveStart && (buf[j] as number) > v) {
-      buf[j + 1] = buf[j] as number;
-      j--;
-    }
-    buf[j + 1] = v;
-  }
+  // Sort the movement keys (rank, r, q): they arrive grouped by piece. Then decode them.
+  insertionSort(buf, moveStart, n);
   for (let i = moveStart; i < n; i++) {
     const k = buf[i] as number;
     const rank = k >> 12;
     const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
-    let p: number;
-    if (rank < 14) p = mover * SLOTS + rank;
-    else if (rank < 28) p = mover * SLOTS + rank - 14;
-    else p = (1 - mover) * SLOTS + rank - 28;
+    const p = rank < SLOTS ? mover * SLOTS + rank : (1 - mover) * SLOTS + rank - SLOTS;
     buf[i] = p * CELLS + c;
   }
   return n - offset;

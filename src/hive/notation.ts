@@ -41,6 +41,11 @@ export function parseGameStateString(text: string, strict = false): GameStateStr
   return found;
 }
 
+/** Writes a GameStateString (they are canonical as they stand). */
+export function formatGameStateString(state: GameStateString): string {
+  return state;
+}
+
 /** A parsed TurnString. */
 export interface Turn {
   /** 0 White, 1 Black. */

@@ -175,7 +175,7 @@ export class Position {
     return (this.mask & EXP_M) !== 0;
   }
 
-  /** Side to move: 0 White, 1 Black. */
+  /** Side to move: 0 White, 1 Black (H-SETUP-1: White moves first, on ply 0). */
   toMove(): number {
     return this.ply & 1;
   }
@@ -280,6 +280,7 @@ export class Position {
         q = this.realQ(to);
         r = this.realR(to);
       }
+      // H-SETUP-3: a placed piece only ever moves between hexes; it never returns to the hand.
       if (from >= 0) this.lift(p);
       this.drop(p, to);
       this.rq[p] = q;

@@ -1,7 +1,7 @@
 /**
- * Alpha-beta search for two-player games: negamax with iterative deepening, a transposition
- * table keyed on the position hash, TT-move / killer / history move ordering, time, depth and
- * node limits, and the principal variation.
+ * Alpha-beta search for two-player games: negamax with principal variation search and
+ * iterative deepening, a transposition table keyed on the position hash, TT-move / killer /
+ * history move ordering, time, depth and node limits, and the principal variation.
  *
  * Turn structure is read from the game, not assumed: when a move leaves the same seat to move
  * (several actions per turn), the child's value is not negated.
@@ -96,13 +96,12 @@ export function alphaBetaBot<S, M, O>(
   const requested = Math.floor(options.ttSize ?? 1 << 18);
   const ttEntries = requested >= 1 ? 2 ** Math.floor(Math.log2(requested)) : 0;
   const ttMask = ttEntries - 1;
-  const ttLo = new Int32Array(ttEntries);
-  const ttHi = new Int32Array(ttEntries);
-  const ttMove = new Int32Array(ttEntries);
-  const ttScore = new Int32Array(ttEntries);
-  const ttDepth = new Uint8Array(ttEntries);
-  const ttFlag = new Uint8Array(ttEntries); // 0 = empty
-  const ttGen = new Uint8Array(ttEntries);
+  // One 16-byte entry per slot, so a probe touches one cache line:
+  //   [slot*4]     low 32 bits of the hash
+  //   [slot*4 + 1] high 21 bits of the hash | bound type << 21 (0 = empty) | generation << 23
+  //   [slot*4 + 2] best move
+  //   [slot*4 + 3] score << 8 | depth
+  const tt = new Int32Array(ttEntries * 4);
   let generation = 0;
   const history = new Int32Array(2 * HISTORY_SIZE);
   const killers = new Int32Array(2 * (maxPly + 1)).fill(-1);
@@ -112,7 +111,7 @@ export function alphaBetaBot<S, M, O>(
   let order = new Int32Array(0);
 
   const clear = (): void => {
-    ttFlag.fill(0);
+    tt.fill(0);
     history.fill(0);
     killers.fill(-1);
     generation = 0;
@@ -140,6 +139,7 @@ export function alphaBetaBot<S, M, O>(
     generation = (generation + 1) & 0xff;
     for (let i = 0; i < history.length; i++) history[i] = (history[i] as number) >> 1;
     killers.fill(-1);
+    pvLength.fill(0);
     const winloss = game.scoring === 'winloss';
     const evaluate = options.evaluate;
 
@@ -197,14 +197,16 @@ export function alphaBetaBot<S, M, O>(
       if (ttEntries > 0) {
         const h = cursor.hash();
         lo = h | 0;
-        hi = Math.floor(h / 0x100000000) | 0;
-        slot = lo & ttMask;
-        if (ttFlag[slot] !== 0 && ttLo[slot] === lo && ttHi[slot] === hi) {
-          hashMove = ttMove[slot] as number;
-          const d = ttDepth[slot] as number;
+        hi = Math.floor(h / 0x100000000) & 0x1fffff;
+        slot = (lo & ttMask) << 2;
+        const meta = tt[slot + 1] as number;
+        const f = (meta >>> 21) & 3;
+        if (f !== 0 && tt[slot] === lo && (meta & 0x1fffff) === hi) {
+          hashMove = tt[slot + 2] as number;
+          const word = tt[slot + 3] as number;
+          const d = word & 0xff;
           if (ply > 0 && d >= depth) {
-            const v = fromTable(ttScore[slot] as number, ply);
-            const f = ttFlag[slot];
+            const v = fromTable(word >> 8, ply);
             if (f === EXACT || (f === LOWER && v >= beta) || (f === UPPER && v <= alpha)) {
               ttHits++;
               if (d !== EXHAUSTED) horizon++;
@@ -252,10 +254,26 @@ export function alphaBetaBot<S, M, O>(
         const code = moves[i] as number;
         cursor.play(code);
         const next = cursor.terminal() ? me : cursor.toMove();
-        const v =
-          next === me
-            ? negamax(depth - 1, ply + 1, alpha, beta, me)
-            : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        let v: number;
+        if (i === base || beta - alpha <= 1) {
+          v =
+            next === me
+              ? negamax(depth - 1, ply + 1, alpha, beta, me)
+              : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        } else {
+          // Principal variation search: prove the later moves no better with a null window,
+          // and search again with the full window only when one is.
+          v =
+            next === me
+              ? negamax(depth - 1, ply + 1, alpha, alpha + 1, me)
+              : -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, next);
+          if (v > alpha && v < beta && !stopped) {
+            v =
+              next === me
+                ? negamax(depth - 1, ply + 1, alpha, beta, me)
+                : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+          }
+        }
         cursor.undo();
         if (stopped) return 0;
         if (v > best) {
@@ -286,14 +304,17 @@ export function alphaBetaBot<S, M, O>(
       // Store, preferring deeper entries within this search.
       if (slot >= 0) {
         const d = horizon === horizon0 ? EXHAUSTED : Math.min(depth, EXHAUSTED - 1);
-        if (ttFlag[slot] === 0 || ttGen[slot] !== generation || d >= (ttDepth[slot] as number)) {
-          ttLo[slot] = lo;
-          ttHi[slot] = hi;
-          ttMove[slot] = bestMove;
-          ttScore[slot] = toTable(best, ply);
-          ttDepth[slot] = d;
-          ttFlag[slot] = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
-          ttGen[slot] = generation;
+        const meta = tt[slot + 1] as number;
+        if (
+          ((meta >>> 21) & 3) === 0 ||
+          meta >>> 23 !== generation ||
+          d >= ((tt[slot + 3] as number) & 0xff)
+        ) {
+          const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+          tt[slot] = lo;
+          tt[slot + 1] = hi | (flag << 21) | (generation << 23);
+          tt[slot + 2] = bestMove;
+          tt[slot + 3] = (toTable(best, ply) << 8) | d;
         }
       }
       return best;
@@ -343,10 +364,11 @@ export function alphaBetaBot<S, M, O>(
     if (played === bestLine.length && !timedOut) {
       while (played < maxPly && ttEntries > 0 && !cursor.terminal()) {
         const h = cursor.hash();
-        const slot = h & ttMask;
-        if (ttFlag[slot] === 0 || ttLo[slot] !== (h | 0)) break;
-        if (ttHi[slot] !== (Math.floor(h / 0x100000000) | 0)) break;
-        const code = ttMove[slot] as number;
+        const slot = (h & ttMask) << 2;
+        const meta = tt[slot + 1] as number;
+        if (((meta >>> 21) & 3) === 0 || tt[slot] !== (h | 0)) break;
+        if ((meta & 0x1fffff) !== (Math.floor(h / 0x100000000) & 0x1fffff)) break;
+        const code = tt[slot + 2] as number;
         if (!isLegal(code)) break;
         pv.push(cursor.decode(code));
         cursor.play(code);
@@ -354,6 +376,11 @@ export function alphaBetaBot<S, M, O>(
       }
     }
     for (let i = 0; i < played; i++) cursor.undo();
+    if (pv.length === 0) {
+      // Stopped before any move was searched: any legal move will do.
+      cursor.generate(moves, 0);
+      pv.push(cursor.decode(moves[0] as number));
+    }
     const proven = Math.abs(bestScore) >= WIN_BOUND;
     const stats: SearchStats = {
       nodes,
@@ -372,7 +399,7 @@ export function alphaBetaBot<S, M, O>(
         : Math.min(1, Math.max(0, 0.5 + bestScore / (2 * EVAL_SCALE))),
       pv,
       stats,
-      score: bestScore,
+      score: bestScore === 0 ? 0 : bestScore, // no -0 from negation
       pliesToEnd: proven ? WIN_SCORE - Math.abs(bestScore) : null,
     };
   };

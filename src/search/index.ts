@@ -1,5 +1,5 @@
 /**
- * Generic bots over any {@link Game}: a seeded random player, Monte Carlo tree search for any
+ * Generic bots over any `Game`: a seeded random player, Monte Carlo tree search for any
  * number of seats (with determinization for hidden information) and alpha-beta for two-player
  * games. All use the game's fast path (`search`: play/undo on integer moves) when it has one
  * and `apply` otherwise, are deterministic given a seed and a non-time limit, and can be

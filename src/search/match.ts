@@ -1,6 +1,5 @@
 /**
- * Plays bots against each other: one game ({@link playGame}) or a series with rotating seats
- * ({@link playMatch}), for tests, benchmarks and the CLI.
+ * Plays bots against each other ({@link playGame}), for tests, benchmarks and the CLI.
  *
  * @module
  */

@@ -38,7 +38,7 @@ export type Determinizer<S> = (observed: S, seat: number, rng: Rng) => S;
 
 /** Options of {@link mctsBot}. */
 export interface MctsOptions<S, M> {
-  /** Seed of the bot's random stream (rollouts, tie-free expansion order, samples). Default 1. */
+  /** Seed of the bot's random stream (rollouts, expansion order, samples). Default 1. */
   readonly seed?: number;
   /** UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, rewards being in [0, 1]. Default 0.7. */
   readonly exploration?: number;
@@ -69,6 +69,13 @@ export interface MctsOptions<S, M> {
   readonly path?: 'fast' | 'apply';
   /** Room for moves per position on the `apply` path (default 1024). */
   readonly maxMoves?: number;
+  /**
+   * Stop growing the tree at this many nodes (playouts go on from its leaves), bounding memory
+   * on long searches. Default 500,000. A node costs about 200 bytes plus 4 per legal move in
+   * its position (measured: 224 bytes per node on Connect Four), so the default bounds the tree
+   * at roughly 110 MB there and a few hundred MB on games with ~100 moves per position.
+   */
+  readonly maxTreeNodes?: number;
 }
 
 /** A tree node: the move that led here and the statistics of the seat that chose it. */
@@ -79,8 +86,14 @@ class Node {
   avail = 0;
   /** Sum of the rewards of `mover`. */
   reward = 0;
-  /** Children by move key. */
-  children: Map<number | string, Node> | null = null;
+  /**
+   * Perfect information: the legal moves here (generated once, on the first visit); the first
+   * `kids.length` of them are expanded, `kids[i]` playing `codes[i]`.
+   */
+  codes: Int32Array | null = null;
+  kids: Node[] = [];
+  /** Hidden information: children by move key (the legal moves vary between samples). */
+  byKey: Map<number | string, Node> | null = null;
   constructor(
     /**
      * The move's code in the position it was expanded in. Without hidden information that is
@@ -90,6 +103,11 @@ class Node {
     /** The seat that played it (-1 at the root). */
     readonly mover: number,
   ) {}
+}
+
+/** A node's children, whichever way they are stored (not for hot loops). */
+function childrenOf(node: Node): Iterable<Node> {
+  return node.byKey ? node.byKey.values() : node.kids;
 }
 
 /** A bot running MCTS; see {@link mctsBot}. */
@@ -120,6 +138,7 @@ export function mctsBot<S, M, O>(
     );
   }
   const reuse = (options.reuseTree ?? true) && !hidden;
+  const maxTreeNodes = options.maxTreeNodes ?? 500_000;
 
   let stream = new RandomStream(seed);
   const random = (): number => stream.float();
@@ -151,8 +170,8 @@ export function mctsBot<S, M, O>(
     const depthLimit = options.reuseDepth ?? 2 * cursor.players;
     let budget = 20_000;
     const walk = (node: Node, depth: number): Node | null => {
-      if (node.children === null || depth >= depthLimit) return null;
-      for (const child of node.children.values()) {
+      if (depth >= depthLimit) return null;
+      for (const child of childrenOf(node)) {
         if (child.visits === 0 || --budget < 0) continue;
         cursor.play(child.code);
         let found: Node | null = null;
@@ -181,12 +200,24 @@ export function mctsBot<S, M, O>(
     if (game.terminal(view)) throw new RulesError('GAME_OVER', 'mcts: the game is over');
     const rootCursor = cursorFor(game, view, path, options.maxMoves);
     ensureBuffers(rootCursor.maxMoves);
+    const rootMoves = rootCursor.generate(buffer, 0);
+    if (rootMoves === 0) throw new RulesError('INVALID_STATE', 'mcts: no legal move');
+    if (rootMoves === 1) {
+      // A forced move (e.g. a pass): nothing to search.
+      const move = rootCursor.decode(buffer[0] as number);
+      const elapsedMs = performance.now() - t0;
+      const stats = { nodes: 0, playouts: 0, depth: 0, elapsedMs, reused: 0, timedOut: false };
+      return { move, value: 0.5, pv: [move], stats };
+    }
 
     let reused = 0;
     const kept = findReusable(state);
+    // Nodes in the tree: a kept subtree has at most one node per visit.
+    let treeNodes = 0;
     if (kept) {
       root = kept;
       reused = kept.visits;
+      treeNodes = kept.visits;
     } else {
       root = new Node(-1, -1);
     }
@@ -219,53 +250,98 @@ export function mctsBot<S, M, O>(
       pathNodes.length = 0;
       for (;;) {
         if (cursor.terminal()) break;
-        const n = cursor.generate(buffer, 0);
         const mover = cursor.toMove();
-        if (node.children === null) node.children = new Map();
-        const children = node.children;
-        let untried = 0;
-        let known = 0;
-        for (let i = 0; i < n; i++) {
-          const code = buffer[i] as number;
-          const child = children.get(hidden ? cursor.key(code) : code);
-          if (child === undefined) buffer[untried++] = code;
-          else {
-            // Availability: this move was legal on this visit (always so without hidden info).
-            child.avail++;
-            scratch[known] = child;
-            // The child's move may have another code in this sample (apply path: its index).
-            scratchCodes[known++] = code;
+        let next: Node;
+        if (!hidden) {
+          // Perfect information: the move list is fixed, so keep it in the node.
+          let codes = node.codes;
+          if (codes === null) {
+            const n = cursor.generate(buffer, 0);
+            codes = node.codes = buffer.slice(0, n);
           }
-        }
-        if (untried > 0) {
-          const code = buffer[untried === 1 ? 0 : stream.int(untried)] as number;
-          const child = new Node(code, mover);
-          child.avail = 1;
-          children.set(hidden ? cursor.key(code) : code, child);
-          cursor.play(code);
-          nodes++;
-          depth++;
-          pathNodes.push(child);
-          break;
-        }
-        let best = scratch[0] as Node;
-        let bestCode = scratchCodes[0] as number;
-        let bestValue = Number.NEGATIVE_INFINITY;
-        for (let i = 0; i < known; i++) {
-          const child = scratch[i] as Node;
-          const value =
-            child.reward / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
-          if (value > bestValue) {
-            bestValue = value;
-            best = child;
-            bestCode = scratchCodes[i] as number;
+          const kids = node.kids;
+          const k = kids.length;
+          if (k < codes.length && treeNodes < maxTreeNodes) {
+            // Expand a random untried move (swap it to position k).
+            const j = k + 1 === codes.length ? k : k + stream.int(codes.length - k);
+            const code = codes[j] as number;
+            codes[j] = codes[k] as number;
+            codes[k] = code;
+            const child = new Node(code, mover);
+            treeNodes++;
+            kids.push(child);
+            cursor.play(code);
+            nodes++;
+            depth++;
+            pathNodes.push(child);
+            break;
           }
+          if (k === 0) break; // the tree is full: roll out from this leaf
+          // UCB1 with the parent's visits.
+          const logN = Math.log(node.visits);
+          next = kids[0] as Node;
+          let bestValue = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < k; i++) {
+            const child = kids[i] as Node;
+            const value = child.reward / child.visits + c * Math.sqrt(logN / child.visits);
+            if (value > bestValue) {
+              bestValue = value;
+              next = child;
+            }
+          }
+          cursor.play(next.code);
+        } else {
+          // Hidden information: match this sample's legal moves to children by key.
+          const n = cursor.generate(buffer, 0);
+          if (node.byKey === null) node.byKey = new Map();
+          const children = node.byKey;
+          let untried = 0;
+          let known = 0;
+          for (let i = 0; i < n; i++) {
+            const code = buffer[i] as number;
+            const child = children.get(cursor.key(code));
+            if (child === undefined) buffer[untried++] = code;
+            else {
+              // Availability: this move was legal on this visit.
+              child.avail++;
+              scratch[known] = child;
+              // The child's move may have another code in this sample (apply path: its index).
+              scratchCodes[known++] = code;
+            }
+          }
+          if (untried > 0 && treeNodes < maxTreeNodes) {
+            const code = buffer[untried === 1 ? 0 : stream.int(untried)] as number;
+            const child = new Node(code, mover);
+            treeNodes++;
+            child.avail = 1;
+            children.set(cursor.key(code), child);
+            cursor.play(code);
+            nodes++;
+            depth++;
+            pathNodes.push(child);
+            break;
+          }
+          if (known === 0) break; // the tree is full: roll out from this leaf
+          // UCB1 with availability counts in place of the parent's visits (ISMCTS).
+          next = scratch[0] as Node;
+          let nextCode = scratchCodes[0] as number;
+          let bestValue = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < known; i++) {
+            const child = scratch[i] as Node;
+            const value =
+              child.reward / child.visits + c * Math.sqrt(Math.log(child.avail) / child.visits);
+            if (value > bestValue) {
+              bestValue = value;
+              next = child;
+              nextCode = scratchCodes[i] as number;
+            }
+          }
+          cursor.play(nextCode);
         }
-        cursor.play(bestCode);
         nodes++;
         depth++;
-        pathNodes.push(best);
-        node = best;
+        pathNodes.push(next);
+        node = next;
       }
       if (depth > maxDepth) maxDepth = depth;
 
@@ -273,6 +349,7 @@ export function mctsBot<S, M, O>(
       let plies = 0;
       while (plies < rolloutDepth && !cursor.terminal()) {
         const n = cursor.generate(buffer, 0);
+        if (n === 0) break; // a live position without moves breaks the Game contract; don't hang
         const i = options.rollout ? options.rollout(cursor, buffer, 0, n, random) : stream.int(n);
         cursor.play(buffer[i] as number);
         plies++;
@@ -299,7 +376,9 @@ export function mctsBot<S, M, O>(
     let bestNode: Node | null = null;
     for (let i = 0; i < n; i++) {
       const code = buffer[i] as number;
-      const child = tree.children?.get(hidden ? rootCursor.key(code) : code);
+      const child = hidden
+        ? tree.byKey?.get(rootCursor.key(code))
+        : tree.kids.find((kid) => kid.code === code);
       if (!child) continue;
       if (
         bestNode === null ||
@@ -318,9 +397,9 @@ export function mctsBot<S, M, O>(
       rootCursor.play(bestCode);
       let plies = 1;
       let at: Node = bestNode;
-      while (at.children && plies < 32 && !rootCursor.terminal()) {
+      while (plies < 32 && !rootCursor.terminal()) {
         let next: Node | null = null;
-        for (const ch of at.children.values()) if (!next || ch.visits > next.visits) next = ch;
+        for (const ch of at.kids) if (!next || ch.visits > next.visits) next = ch;
         if (!next || next.visits === 0) break;
         pv.push(rootCursor.decode(next.code));
         rootCursor.play(next.code);
@@ -347,9 +426,9 @@ export function mctsBot<S, M, O>(
   };
 
   const countTree = (node: Node | null): number => {
-    if (!node?.children) return 0;
+    if (!node) return 0;
     let total = 0;
-    for (const ch of node.children.values()) total += 1 + countTree(ch);
+    for (const ch of childrenOf(node)) total += 1 + countTree(ch);
     return total;
   };
 

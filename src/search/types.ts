@@ -30,7 +30,7 @@ export interface SearchLimits {
 export interface SearchStats {
   /**
    * Positions visited: for MCTS every move played in tree descent and rollouts, for alpha-beta
-   * every node entered (including quiescent leaves).
+   * every node entered.
    */
   readonly nodes: number;
   /** Completed MCTS playouts (0 for alpha-beta). */

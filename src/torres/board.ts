@@ -36,6 +36,15 @@ export function squareIndex(name: string): number {
 export const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, i) => squareName(i));
 
 /**
+ * Every square newly marked by {@link markSteps} / {@link markDoors} is also appended here, so a
+ * generator can list the targets without scanning the board (reset `count` before marking).
+ */
+export const marked: { squares: Int16Array; count: number } = {
+  squares: new Int16Array(64),
+  count: 0,
+};
+
+/**
  * T-KNIGHT-MOVE-2: marks the step targets of a knight on `from`: free orthogonal neighbours
  * at most one level higher (any drop is allowed). Sets `marks[d] = stamp`.
  */
@@ -51,7 +60,10 @@ export function markSteps(
   for (let k = 0; k < n; k++) {
     const d = GRID.orth[4 * from + k] as number;
     // T-KNIGHT-MOVE-3: never onto an occupied square.
-    if ((occ[d] as number) === 0 && (heights[d] as number) <= s + 1) marks[d] = stamp;
+    if ((occ[d] as number) === 0 && (heights[d] as number) <= s + 1 && marks[d] !== stamp) {
+      marks[d] = stamp;
+      marked.squares[marked.count++] = d;
+    }
   }
 }
 
@@ -111,7 +123,10 @@ export function markDoors(
         const d = GRID.orth[4 * q + k] as number;
         const hd = heights[d] as number;
         // X_t: a door of q faces d at level t ≥ h(d); the knight steps out onto d.
-        if (hd <= t && d !== from && (occ[d] as number) === 0) marks[d] = stamp;
+        if (hd <= t && d !== from && (occ[d] as number) === 0 && marks[d] !== stamp) {
+          marks[d] = stamp;
+          marked.squares[marked.count++] = d;
+        }
         if (hd > 0) {
           // Inside the castle the knight passes d at level ≤ h(d) − 1 and never rises (R_t).
           const v = hd - 1 < t ? hd - 1 : t;

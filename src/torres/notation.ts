@@ -212,7 +212,7 @@ export function parseCode(pos: Position, text: string): number {
   }
 }
 
-/** The format id and version written by `torres.serialize`. */
+/** The format id written by `torres.serialize`. */
 export const FORMAT = 'boardrules/torres';
 /** The JSON format version. */
 export const FORMAT_VERSION = 1;
@@ -222,7 +222,7 @@ export function serializeState(s: TorresState): string {
   return JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, state: s });
 }
 
-/** Reads {@link serializeState} output, validating every field (T-STATE-1). */
+/** Reads `serializeState` output, validating every field (T-STATE-1). */
 export function deserializeState(text: string): TorresState {
   if (typeof text !== 'string')
     throw new RulesError('PARSE_ERROR', 'serialized state must be a string');

@@ -8,7 +8,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
-import { GRID, manhattan, markDoors, markSteps } from './board.js';
+import { GRID, manhattan, markDoors, marked, markSteps } from './board.js';
 import {
   ANY_DOOR,
   AP6,
@@ -41,68 +41,129 @@ export const STEP_NAMES = [
 ] as const;
 /** A step of the state machine (T-FLOW-1). */
 export type TorresStep = (typeof STEP_NAMES)[number];
+/** Step id of `setupCastle` (master setup). */
 export const S_SETUP_CASTLE = 0;
+/** Step id of `setupKnight`. */
 export const S_SETUP_KNIGHT = 1;
+/** Step id of `setupKing`. */
 export const S_SETUP_KING = 2;
+/** Step id of `chooseStack`. */
 export const S_CHOOSE = 3;
+/** Step id of `actions`. */
 export const S_ACTIONS = 4;
+/** Step id of `draftKeep`. */
 export const S_KEEP = 5;
+/** Step id of `draftReturn`. */
 export const S_RETURN = 6;
+/** Step id of `redistribute`. */
 export const S_REDIST = 7;
+/** Step id of `kingMove`. */
 export const S_KING_MOVE = 8;
+/** Step id of `over`. */
 export const S_OVER = 9;
 
 // ---- layout of the flat array ----
-export const H = 0; // 64 heights
-export const P = 64; // 64 pieces (T-GEO-3: at most one per square): 0 empty, 1..4 knight of seat p-1, 5 king
+/** Layout: 64 heights. */
+export const H = 0;
+/** Layout: 64 pieces (T-GEO-3: at most one per square): 0 empty, 1..4 a knight of seat p − 1, 5 the king. */
+export const P = 64;
+/** Layout: blocks in the supply. */
 export const SUPPLY = 128;
+/** Layout: the phase 1..3. */
 export const PHASE = 129;
+/** Layout: the 0-based round. */
 export const ROUND = 130;
+/** Layout: index into the round's order. */
 export const TURN = 131;
+/** Layout: the step id. */
 export const STEP = 132;
-export const LPS = 133; // lastPhaseStart
+/** Layout: the seat that started the phase (lastPhaseStart). */
+export const LPS = 133;
+/** Layout: the seat to act. */
 export const ACTOR = 134;
+/** Layout: blocks left in the active stack (or still to spread). */
 export const ACTIVE = 135;
+/** Layout: the turn's AP limit. */
 export const AP_LIMIT = 136;
+/** Layout: AP spent this turn. */
 export const AP_USED = 137;
+/** Layout: purchases this turn. */
 export const BOUGHT_N = 138;
+/** Layout: 1 once a card was played this turn. */
 export const PLAYED = 139;
+/** Layout: blocks redistributed this turn. */
 export const SPREAD_N = 140;
+/** Layout: 1 while carried blocks are spread (T-RULE-4). */
 export const CARRY_SPREAD = 141;
+/** Layout: placements made in the current setup step. */
 export const SETUP_N = 142;
+/** Layout: the master card 1..8, or 0. */
 export const MASTER = 143;
-export const ORDER = 144; // 4
+/** Layout: 4 seats of the round, in turn order. */
+export const ORDER = 144;
+/** Layout: number of pending draft cards. */
 export const PEND_N = 148;
-export const PEND = 149; // 3, in drawn order
-export const BOUGHT = 152; // 11 counts by card id (0 = hidden)
+/** Layout: 3 pending draft cards, in drawn order. */
+export const PEND = 149;
+/** Layout: 11 counts of cards bought this turn, by card id (0 = hidden). */
+export const BOUGHT = 152;
+/** Layout: size of the shared deck. */
 export const DECK_N = 163;
-export const DECK = 164; // 40, top at DECK + DECK_N - 1
+/** Layout: 40 shared-deck cards, bottom first (the top is at DECK + DECK_N − 1). */
+export const DECK = 164;
+/** Layout: offset of seat 0's record. */
 export const SEAT0 = 204;
-export const SEAT_STRIDE = 41;
+/** Layout: size of one seat's record. */
+export const SEAT_STRIDE = 52;
+/** Seat record: track position. */
 export const O_SCORE = 0;
+/** Seat record: knights off the board. */
 export const O_KOFF = 1;
+/** Seat record: carried blocks. */
 export const O_CARRY = 2;
-export const O_STACKS = 3; // 16 counts by size
-export const O_HAND = 19; // 11 counts by card id
+/** Seat record: 16 stack counts by size. */
+export const O_STACKS = 3;
+/** Seat record: 11 hand counts by card id (0 = hidden). */
+export const O_HAND = 19;
+/** Seat record: size of the seat's deck. */
 export const O_DECK_N = 30;
-export const O_DECK = 31; // 10, top last
+/** Seat record: 10 deck cards, bottom first. */
+export const O_DECK = 31;
+/** Seat record: 11 counts of the cards the seat has played, by card id (public, T-OBS-1). */
+export const O_PLAYED = 41;
+/** Layout: the array length. */
 export const SIZE: number = SEAT0 + 4 * SEAT_STRIDE;
 
 // ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
+/** Move kind `castle`. */
 export const K_CASTLE = 0;
+/** Move kind `startKnight`. */
 export const K_START = 1;
+/** Move kind `king`. */
 export const K_KING = 2;
+/** Move kind `kingStay`. */
 export const K_KING_STAY = 3;
+/** Move kind `stack`. */
 export const K_STACK = 4;
+/** Move kind `block`. */
 export const K_BLOCK = 5;
+/** Move kind `knight`. */
 export const K_KNIGHT = 6;
+/** Move kind `move`. */
 export const K_MOVE = 7;
+/** Move kind `score`. */
 export const K_SCORE = 8;
+/** Move kind `buy`. */
 export const K_BUY = 9;
+/** Move kind `keep`. */
 export const K_KEEP = 10;
+/** Move kind `return`. */
 export const K_RETURN = 11;
+/** Move kind `spread`. */
 export const K_SPREAD = 12;
+/** Move kind `end`. */
 export const K_END = 13;
+/** Move kind `play` (the card id in the code's card field). */
 export const K_PLAY = 14;
 /** `x` of `blockUnder` when the block comes from the active stack. */
 export const X_ACTIVE = 63;
@@ -111,10 +172,15 @@ export const X_ACTIVE = 63;
 export function code(kind: number, from: number, to: number, x: number, card: number): number {
   return kind | (from << 4) | (to << 10) | (x << 16) | (card << 22);
 }
+/** The kind of a move code. */
 export const kindOf = (c: number): number => c & 15;
+/** The `from` square of a move code. */
 export const fromOf = (c: number): number => (c >> 4) & 63;
+/** The `to` square of a move code. */
 export const toOf = (c: number): number => (c >> 10) & 63;
+/** The extra field of a move code (a size, a card, `where`). */
 export const xOf = (c: number): number => (c >> 16) & 63;
+/** The card id of a `play` code. */
 export const cardOf = (c: number): number => (c >> 22) & 15;
 
 /** An upper bound on the number of legal moves in any position. */
@@ -154,9 +220,12 @@ export class Position {
   private plyMarks: Int32Array = new Int32Array(256);
   private depth = 0;
   private readonly marks = new Int32Array(64);
+  private readonly anchors = new Int8Array(64);
   /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
   private readonly castles: Regions = makeRegions(GRID);
   private castlesAt = -1;
+  private readonly placeable = new Uint8Array(64);
+  private placeableAt = -1;
   private heightsVersion = 0;
   private stamp = 0;
 
@@ -344,10 +413,22 @@ export class Position {
   /** T-BLOCK-1..4 for square q with the regions `r` of the current heights. */
   private canPlaceBlock(q: number, r: Regions): boolean {
     if (!this.free(q)) return false; // T-BLOCK-4 / T-KING-2
-    const h = this.a[H + q] as number;
-    if (h > 0) return h + 1 <= (r.areas[r.labels[q] as number] as number); // T-BLOCK-2, T-GEO-5
-    // T-BLOCK-3: a ground square next to exactly one castle (none would found, two merge).
-    return adjacentCastles(q, r) === 1;
+    if (this.placeableAt !== this.heightsVersion) {
+      // The height rules depend on the heights only: cache them with the castles.
+      for (let c = 0; c < 64; c++) {
+        const h = this.a[H + c] as number;
+        this.placeable[c] =
+          h > 0
+            ? h + 1 <= (r.areas[r.labels[c] as number] as number) // T-BLOCK-2, T-GEO-5
+              ? 1
+              : 0
+            : adjacentCastles(c, r) === 1 // T-BLOCK-3: exactly one castle (none founds, two merge)
+              ? 1
+              : 0;
+      }
+      this.placeableAt = this.heightsVersion;
+    }
+    return this.placeable[q] === 1;
   }
 
   private genActions(out: Int32Array, k0: number): number {
@@ -365,7 +446,8 @@ export class Position {
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
     if ((a[so + O_KOFF] as number) >= 1 && left >= 2) {
-      // T-KNIGHT-ADD-2: mark the free neighbours of every own knight at its level or lower.
+      // T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
+      // T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
       const st = ++this.stamp;
       for (let f = 0; f < 64; f++) {
         if (a[P + f] !== me) continue;
@@ -383,9 +465,22 @@ export class Position {
       for (let f = 0; f < 64; f++) {
         if (a[P + f] !== me) continue;
         const st = ++this.stamp;
+        marked.count = 0;
         markSteps(this.heights, this.pieces, f, this.marks, st);
         markDoors(this.heights, this.pieces, f, this.marks, st);
-        for (let q = 0; q < 64; q++) if (this.marks[q] === st) out[k++] = code(K_MOVE, f, q, 0, 0);
+        // the targets in ascending order (a short insertion sort of the marked squares)
+        const list = marked.squares;
+        const m = marked.count;
+        for (let i = 1; i < m; i++) {
+          const v = list[i] as number;
+          let j = i - 1;
+          while (j >= 0 && (list[j] as number) > v) {
+            list[j + 1] = list[j] as number;
+            j--;
+          }
+          list[j + 1] = v;
+        }
+        for (let i = 0; i < m; i++) out[k++] = code(K_MOVE, f, list[i] as number, 0, 0);
       }
       out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
       // T-BUY-1: at most 2 per turn, from a non-empty deck, not in masterHand mode.
@@ -401,20 +496,6 @@ export class Position {
     }
     out[k++] = code(K_END, 0, 0, 0, 0); // T-END-TURN-1
     return k;
-  }
-
-  /**
-   * T-KNIGHT-ADD-1: a knight of `me` (other than `skip`) orthogonally next to q at level ≥ h(q).
-   * T-KNIGHT-ADD-2: any such anchor suffices, so the highest one decides; only own knights count.
-   */
-  private hasAnchor(q: number, me: number, skip: number): boolean {
-    const h = this.a[H + q] as number;
-    const n = GRID.orthCount[q] as number;
-    for (let i = 0; i < n; i++) {
-      const d = GRID.orth[4 * q + i] as number;
-      if (d !== skip && this.a[P + d] === me && (this.a[H + d] as number) >= h) return true;
-    }
-    return false;
   }
 
   private genCard(c: number, out: Int32Array, k0: number, r: Regions): number {
@@ -453,29 +534,44 @@ export class Position {
       case MOVE_BLOCK:
         k = this.genMoveBlock(out, k);
         break;
-      case RELOCATE:
+      case RELOCATE: {
+        // T-CARD-RELOCATE-1: lift the knight, then place it as if adding it: next to another own
+        // knight at a level ≥ h(to). Count the anchors per square once, then discount the lifted one.
+        const anchors = this.anchors;
+        anchors.fill(0);
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
-          // T-CARD-RELOCATE-1: lift the knight, then place it as if adding it.
+          const hf = a[H + f] as number;
+          const n = GRID.orthCount[f] as number;
+          for (let i = 0; i < n; i++) {
+            const d = GRID.orth[4 * f + i] as number;
+            if ((a[H + d] as number) <= hf) anchors[d] = (anchors[d] as number) + 1;
+          }
+        }
+        for (let f = 0; f < 64; f++) {
+          if (a[P + f] !== me) continue;
+          const hf = a[H + f] as number;
           for (let q = 0; q < 64; q++) {
-            if (q !== f && this.free(q) && this.hasAnchor(q, me, f))
-              out[k++] = code(K_PLAY, f, q, 0, c);
+            if (q === f || a[P + q] !== 0) continue;
+            let n = anchors[q] as number;
+            // the lifted knight no longer anchors its own neighbours
+            if (n > 0 && isOrthNeighbour(f, q) && (a[H + q] as number) <= hf) n--;
+            if (n > 0) out[k++] = code(K_PLAY, f, q, 0, c);
           }
         }
         break;
+      }
       case DIAGONAL:
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
           const h = a[H + f] as number;
           const n = GRID.diagCount[f] as number;
-          const st = ++this.stamp;
-          // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any.
+          // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any (ascending order).
           for (let i = 0; i < n; i++) {
             const d = GRID.diag[4 * f + i] as number;
-            if (this.free(d) && (a[H + d] as number) <= h + 1) this.marks[d] = st;
+            if (a[P + d] === 0 && (a[H + d] as number) <= h + 1)
+              out[k++] = code(K_PLAY, f, d, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
       case ANY_DOOR:
@@ -490,41 +586,36 @@ export class Position {
       case JUMP_KNIGHT:
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
-          const st = ++this.stamp;
           const fx = f & 7;
           const fy = f >> 3;
+          // DIRS in ascending order of the landing square
           for (const [dx, dy] of DIRS) {
-            const mx = fx + dx;
-            const my = fy + dy;
             const tx = fx + 2 * dx;
             const ty = fy + 2 * dy;
             if (tx < 0 || tx > 7 || ty < 0 || ty > 7) continue;
-            const mid = a[P + 8 * my + mx] as number;
+            const mid = a[P + 8 * (fy + dy) + fx + dx] as number;
             // T-CARD-JUMP-1: over one knight (the king only with jumpOverKing), onto a free square.
             const jumpable = (mid >= 1 && mid <= 4) || (mid === KING && this.o.jumpOverKing);
-            if (jumpable && this.free(8 * ty + tx)) this.marks[8 * ty + tx] = st;
+            if (jumpable && a[P + 8 * ty + tx] === 0) out[k++] = code(K_PLAY, f, 8 * ty + tx, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
-      case CLIMB_TWO:
+      case CLIMB_TWO: {
+        const exact = this.o.climbTwo === 'exact';
         for (let f = 0; f < 64; f++) {
           if (a[P + f] !== me) continue;
           const h = a[H + f] as number;
-          const st = ++this.stamp;
           const n = GRID.orthCount[f] as number;
           for (let i = 0; i < n; i++) {
             const d = GRID.orth[4 * f + i] as number;
             const hd = a[H + d] as number;
-            // T-CARD-CLIMB2-1: exactly +2 ('exact') or at most +2 ('upTo').
-            const ok = this.o.climbTwo === 'exact' ? hd === h + 2 : hd <= h + 2;
-            if (ok && this.free(d)) this.marks[d] = st;
+            // T-CARD-CLIMB2-1: exactly +2 ('exact') or at most +2 ('upTo'); ascending order.
+            const ok = exact ? hd === h + 2 : hd <= h + 2;
+            if (ok && a[P + d] === 0) out[k++] = code(K_PLAY, f, d, 0, c);
           }
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
         }
         break;
+      }
       default:
         break;
     }
@@ -837,6 +928,7 @@ export class Position {
     const so = this.so(seat);
     this.w(PLAYED, 1);
     this.add(so + O_HAND + card, -1); // T-PLAY-1: the card leaves the game
+    this.add(so + O_PLAYED + card, 1); // … and stays on public record (T-OBS-1)
     switch (card) {
       case AP6:
         this.w(AP_LIMIT, 6); // T-CARD-AP6-1
@@ -1112,11 +1204,16 @@ export class Position {
 }
 
 const DIRS: readonly (readonly [number, number])[] = [
+  [0, -1],
   [-1, 0],
   [1, 0],
-  [0, -1],
   [0, 1],
 ];
+
+function isOrthNeighbour(a: number, b: number): boolean {
+  const d = a > b ? a - b : b - a;
+  return d === 8 || (d === 1 && a >> 3 === b >> 3);
+}
 
 /** The number of different castles orthogonally adjacent to ground square q. */
 export function adjacentCastles(q: number, r: Regions): number {

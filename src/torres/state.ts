@@ -28,6 +28,7 @@ import {
   O_DECK_N,
   O_HAND,
   O_KOFF,
+  O_PLAYED,
   O_SCORE,
   O_STACKS,
   ORDER,
@@ -68,6 +69,8 @@ export interface TorresSeatState {
   readonly hand: readonly CardView[];
   /** The seat's own deck, top first (per-colour modes; empty otherwise). */
   readonly deck: readonly CardView[];
+  /** The cards the seat has played (out of the game, public; T-OBS-1), in card order. */
+  readonly played: readonly CardName[];
 }
 
 /** The turn record (T-STATE-1). */
@@ -160,6 +163,7 @@ export function toState(pos: Position, rng: RngState): TorresState {
       stacks,
       hand: cardsOf(a, so + O_HAND),
       deck: deckOf(a, so + O_DECK, a[so + O_DECK_N] as number),
+      played: cardsOf(a, so + O_PLAYED) as CardName[],
     });
   }
   const pending: CardView[] = [];
@@ -244,6 +248,7 @@ export function fromState(s: TorresState): Position {
     a[so + O_CARRY] = seat.carry;
     for (const z of seat.stacks) a[so + O_STACKS + z]++;
     for (const c of seat.hand) a[so + O_HAND + idOf(c)]++;
+    for (const c of seat.played) a[so + O_PLAYED + idOf(c)]++;
     a[so + O_DECK_N] = seat.deck.length;
     seat.deck.forEach((c, i) => {
       a[so + O_DECK + seat.deck.length - 1 - i] = idOf(c);
@@ -293,6 +298,15 @@ function cards(v: unknown, field: string, max: number): CardView[] {
   });
 }
 
+function played(v: unknown, field: string): CardName[] {
+  const out = cards(v, field, 40);
+  out.forEach((c, i) => {
+    if (c === '?') fail(`${field}[${i}]`, 'played cards are public, never hidden');
+    if (i > 0 && idOf(c) < idOf(out[i - 1] as CardView)) fail(field, 'must be in card order');
+  });
+  return out as CardName[];
+}
+
 function bool(v: unknown, field: string): boolean {
   if (typeof v !== 'boolean') fail(field, 'must be true or false');
   return v;
@@ -317,7 +331,7 @@ const STATE_KEYS = [
   'seats',
   'turn',
 ] as const;
-const SEAT_KEYS = ['score', 'knightsOff', 'carry', 'stacks', 'hand', 'deck'] as const;
+const SEAT_KEYS = ['score', 'knightsOff', 'carry', 'stacks', 'hand', 'deck', 'played'] as const;
 const TURN_KEYS = [
   'active',
   'apLimit',
@@ -391,6 +405,7 @@ export function validateState(x: unknown): TorresState {
       stacks,
       hand,
       deck: cards(sv.deck, `${f}.deck`, 10),
+      played: played(sv.played, `${f}.played`),
     };
   });
   if (!isObj(x.turn)) fail('turn', 'must be an object');
@@ -433,6 +448,49 @@ export function validateState(x: unknown): TorresState {
     fail('turn.pending', 'must be empty outside the draft steps');
   if (step === 'draftKeep' && turn.pending.length < 2)
     fail('turn.pending', 'must hold 2 or 3 cards in draftKeep');
+  // Cards (T-COMP-1, T-DECK-1): every card is in a deck, a hand, a draft or on the played record.
+  const tally = (
+    lists: readonly (readonly CardView[])[],
+    per: number,
+    total: number,
+    field: string,
+  ): void => {
+    const counts = new Array<number>(11).fill(0);
+    let n = 0;
+    for (const l of lists) {
+      for (const c of l) {
+        counts[idOf(c)] = (counts[idOf(c)] as number) + 1;
+        n++;
+      }
+    }
+    if (n !== total) fail(field, `must account for ${total} cards, found ${n}`);
+    for (let c = 1; c <= 10; c++)
+      if ((counts[c] as number) > per) fail(field, `has more than ${per} of a card`);
+  };
+  if (options.deckMode === 'shared') {
+    tally([deck, turn.pending, ...seats.flatMap((p) => [p.hand, p.played])], 4, 40, 'seats');
+  } else {
+    seats.forEach((p, i) => {
+      const pending = i === actor ? turn.pending : [];
+      tally([p.hand, p.deck, p.played, pending], 1, 10, `seats[${i}]`);
+    });
+  }
+  // Step consistency (T-FLOW-1): each step's bookkeeping fields.
+  const me = seats[actor] as TorresSeatState;
+  if (step === 'chooseStack' && (turn.active !== 0 || me.stacks.length === 0)) {
+    fail('turn.active', 'must be 0 in chooseStack, with a stack to choose');
+  }
+  if (step === 'redistribute' && turn.active < 1)
+    fail('turn.active', 'must hold the blocks to spread');
+  if (step === 'draftReturn' && turn.pending.length > 2)
+    fail('turn.pending', 'holds at most 2 cards to return');
+  if (turn.carrySpread && step !== 'redistribute')
+    fail('turn.carrySpread', 'is only set while redistributing');
+  const setup = step === 'setupCastle' || step === 'setupKnight' || step === 'setupKing';
+  if (setup && (phase !== 1 || round !== 0 || turnIndex !== 0))
+    fail('step', 'setup steps happen before the first turn');
+  if (step === 'setupCastle' && options.version !== 'master')
+    fail('step', "'setupCastle' exists only in the master version");
   // Board invariants
   const r = labelRegions(GRID, heights, makeRegions(GRID));
   for (let id = 0; id < r.count; id++) {

@@ -9,6 +9,10 @@ import {
   OCIUS_CPF,
   parseMove,
   parsePosition,
+  pieceAt,
+  resign,
+  threats,
+  turnEffects,
 } from '../../src/coerceo/index.js';
 import { isRulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
@@ -272,6 +276,46 @@ describe('fuzz: parsers and deserialize throw only RulesError', () => {
         onlyRulesErrors(() => parseMove(text));
       }),
       { numRuns: 3000, seed: 11 },
+    );
+  });
+});
+
+describe('fuzz: API entry points throw only RulesError on junk arguments', () => {
+  it('apply, turnEffects, pieceAt and start on arbitrary values', () => {
+    const s = pos('E/-,b,aef,b,-/-,-,-,-/Z w 2/0 C2');
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom('step', 'exchange', 'pass', undefined),
+        from: fc.oneof(
+          fc.string({ maxLength: 4 }),
+          fc.constantFrom('c3a', 'c3e', 'zz9'),
+          fc.integer(),
+        ),
+        to: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('c3c', 'c4c'), fc.integer()),
+        target: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('c3f', 'c3a')),
+      }),
+    );
+    fc.assert(
+      fc.property(junk, (value) => {
+        for (const fn of [
+          () => coerceo.apply(s, value as never),
+          () => turnEffects(s, value as never),
+          () => pieceAt(s, value as never),
+          () => coerceo.start(value as never),
+          () => coerceo.deserialize(value as never),
+          () => coerceo.parseMove(s, value as never),
+          () => resign(s, value as never),
+          () => threats(s, value as never),
+        ]) {
+          try {
+            fn();
+          } catch (e) {
+            if (!isRulesError(e)) throw e;
+          }
+        }
+      }),
+      { numRuns: 1500, seed: 3 },
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   outcome,
   pieceAt,
   resign,
+  show,
   threats,
   tilesHeld,
   turnEffects,
@@ -430,5 +431,26 @@ describe('options', () => {
     expectCode(() => coerceo.apply(s, null as never), 'ILLEGAL_MOVE');
     const over = play(pos(S.S12), 'c3c-c3e');
     expectCode(() => coerceo.apply(over, { type: 'step', from: 'c3a', to: 'c3c' }), 'GAME_OVER');
+  });
+});
+
+describe('render', () => {
+  it("C-SETUP-1: show() draws the spec's picture of the Laurentius start", () => {
+    // The spec's picture (C-SETUP-1), without its right-hand annotations.
+    const expected = [
+      'row 0          W.W',
+      'row 1      ..W ... W..',
+      'row 2  .B. B.. W.W ..B .B.',
+      'row 3  B.. .B. ... .B. ..B',
+      'row 4  .B. B.. ... ..B .B.',
+      'row 5  .W. W.. ... ..W .W.',
+      'row 6  W.. .W. ... .W. ..W',
+      'row 7  .W. W.. B.B ..W .W.',
+      'row 8      ..B ... B..',
+      'row 9          B.B',
+    ];
+    const lines = show(coerceo.start()).split('\n');
+    expect(lines.slice(1, 11)).toEqual(expected);
+    expect(lines[11]).toBe(LAURENTIUS_CPF);
   });
 });

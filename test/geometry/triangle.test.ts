@@ -97,7 +97,7 @@ describe('geometry/triangle', () => {
     for (const g of found) expect(has(vertexNeighbours(field), g)).toBe(true);
   });
 
-  it('C-BOARD-2: odd fields point up (their centroid is below... apex up), even fields down', () => {
+  it('C-BOARD-2: odd fields point up, even fields point down', () => {
     for (let f = 0; f < 6; f++) {
       const [c, a, b] = fieldCorners({ x: 0, y: 0, f });
       // The field's side away from the centre is horizontal for fields 0 and 3 only; in every

@@ -30,6 +30,10 @@ describe('H-PERFT: perft from the start position', () => {
     }
   });
 
+  it('H-PERFT-5: Base depth 6 = 12,219,480 (the slow depths for every type run in the bench)', () => {
+    expect(perft(hive, hive.start({ type: 'Base' }), 6)).toBe(12219480);
+  });
+
   it('H-PERFT-2: Base perft(2) = 4 * 4 * 6 (no symmetry reduction, tournament opening)', () => {
     expect(perft(hive, hive.start({ type: 'Base' }), 2)).toBe(4 * 4 * 6);
   });

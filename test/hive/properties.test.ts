@@ -79,6 +79,28 @@ describe('Hive invariants over random legal games (fast-check)', () => {
     );
   });
 
+  it('real coordinates stay consistent with the torus cells over long games (hive drift)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GAME_TYPES),
+        fc.array(fc.nat(), { minLength: 200, maxLength: 400 }),
+        (type, choices) => {
+          walk(type, choices, (s) => {
+            const pos = positionOf(s);
+            for (let p = 0; p < 28; p++) {
+              const c = pos.cell[p] as number;
+              if (c < 0) continue;
+              expect(cellOf(pos.rq[p] as number, pos.rr[p] as number)).toBe(c);
+              expect(pos.realQ(c)).toBe(pos.rq[p]);
+              expect(pos.realR(c)).toBe(pos.rr[p]);
+            }
+          });
+        },
+      ),
+      { numRuns: 4, seed: 17 },
+    );
+  });
+
   it('H-SETUP-3: pieces are conserved: hand + board = 11/12/13/14 per colour', () => {
     fc.assert(
       fc.property(game, ({ type, choices }) => {

@@ -98,6 +98,8 @@ describe('alpha-beta', () => {
     }
   });
 
+  // Compared on searches that reach the end of the game: at a depth horizon a table may
+  // legitimately change the score (an entry searched deeper elsewhere is reused, "grafting").
   it('gives the same result with and without the transposition table', () => {
     const small = connect4.start({ width: 4, height: 3, connect: 3 });
     const cases: [Game<unknown, unknown, unknown>, unknown][] = [
@@ -114,6 +116,12 @@ describe('alpha-beta', () => {
       expect(withTt.score).toBe(without.score);
       expect(withTt.stats.ttHits).toBeGreaterThanOrEqual(0);
       expect(without.stats.ttHits).toBe(0);
+    }
+    // A tiny table (many slot collisions, constant replacement) is still exact.
+    for (const [game, st] of cases.slice(0, 20)) {
+      const tiny = alphaBetaBot(game, { ttSize: 16 }).search(st, { depth: 20 });
+      const none = alphaBetaBot(game, { ttSize: 0 }).search(st, { depth: 20 });
+      expect(tiny.score).toBe(none.score);
     }
     // And the table pays for itself on a game with many transpositions.
     const a = alphaBetaBot(connect4).search(small, { depth: 12 });
@@ -143,6 +151,13 @@ describe('alpha-beta', () => {
     expect(connect4.moves(s)).toContainEqual(byTime.move);
     const none = alphaBetaBot(connect4).search(s, { timeMs: 0 });
     expect(connect4.moves(s)).toContainEqual(none.move);
+    // A node budget of one stops at the root; a bot that searched before must not answer
+    // with a stale move from its last search.
+    const used = alphaBetaBot(tictactoe);
+    const first = used.search(tictactoe.start(), { depth: 9 }).move;
+    const later = tictactoe.apply(tictactoe.start(), first); // that cell is now taken
+    const one = used.search(later, { nodes: 1 });
+    expect(tictactoe.moves(later)).toContainEqual(one.move);
   });
 
   it('refuses games it cannot search: hidden information, terminal states', () => {
@@ -154,6 +169,26 @@ describe('alpha-beta', () => {
     } catch (e) {
       expect(isRulesError(e) && e.code).toBe('GAME_OVER');
     }
+  });
+
+  it('uses the evaluation at the horizon, from the seat to move', () => {
+    // Values stones in the centre column for their owner: a one-ply search must play there.
+    const centre = (node: { state(): { cells: readonly number[]; height: number } }) => {
+      const st = node.state();
+      const count = [0, 0];
+      for (let r = 0; r < st.height; r++) {
+        const v = st.cells[3 * st.height + r] ?? 0;
+        if (v) count[v - 1] = (count[v - 1] ?? 0) + 1;
+      }
+      return [0.5 + (count[0] ?? 0) / 20, 0.5 + (count[1] ?? 0) / 20];
+    };
+    const bot = alphaBetaBot(connect4, { evaluate: centre });
+    const r = bot.search(connect4.start(), { depth: 1 });
+    expect(r.move).toEqual({ col: 3 });
+    expect(r.score).toBe(500); // (0.55 - 0.5) x EVAL_SCALE
+    // As O after X took the centre, O also answers in the centre.
+    const s1 = connect4.apply(connect4.start(), { col: 3 });
+    expect(bot.search(s1, { depth: 1 }).move).toEqual({ col: 3 });
   });
 
   it('handles turns of several moves (the same seat moving again is not negated)', () => {

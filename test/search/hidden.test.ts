@@ -6,6 +6,7 @@ import { Rng } from '../../src/core/rng.js';
 import { playGame } from '../../src/search/match.js';
 import { mctsBot } from '../../src/search/mcts.js';
 import { randomBot } from '../../src/search/random.js';
+import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
 import { determinizeTricks, type TricksMove, type TricksState, tricks } from '../support/tricks.js';
 
 /** A live mid-game state of Tricks after `plies` random moves. */
@@ -118,5 +119,18 @@ describe('MCTS with determinization (hidden information)', () => {
     expect(b.move).toEqual(a.move);
     expect(b.stats.nodes).toBe(a.stats.nodes);
     expect(tricks.moves(s)).toContainEqual(a.move);
+  });
+
+  it('runs determinized search on a fast-path game too (moves matched by integer code)', () => {
+    // Tic-tac-toe with a trivial observation: every sample is the state itself.
+    const seen: Game<TttState, TttMove> = {
+      ...tictactoe,
+      observe: (s) => ({ cells: s.cells.slice() }),
+    };
+    const bot = mctsBot(seen, { seed: 5, determinize: (o) => o });
+    const s = tictactoe.deserialize('XX.OO....');
+    expect(bot.search(s, { iterations: 300 }).move).toEqual({ cell: 2 });
+    const r = playGame(seen, [bot, randomBot(seen, 9)], { limits: { iterations: 300 } });
+    expect(r.result[0]).toBeGreaterThanOrEqual(0.5);
   });
 });

@@ -150,4 +150,25 @@ describe('MCTS', () => {
       'UNSUPPORTED',
     );
   });
+
+  it('stops growing the tree at maxTreeNodes and keeps playing out from its leaves', () => {
+    const s = connect4.start();
+    const capped = mctsBot(connect4, { seed: 2, maxTreeNodes: 50 });
+    const r = capped.search(s, { iterations: 2000 });
+    expect(capped.treeSize()).toBeLessThanOrEqual(50);
+    expect(r.stats.playouts).toBe(2000);
+    expect(connect4.moves(s)).toContainEqual(r.move);
+    const free = mctsBot(connect4, { seed: 2 });
+    free.search(s, { iterations: 2000 });
+    expect(free.treeSize()).toBeGreaterThan(1000);
+  });
+
+  it('answers a forced move at once, without searching', () => {
+    // X X O / O O X / X O . : no line yet and one free cell, so one legal move.
+    const s = tictactoe.deserialize('XXOOOXXO.');
+    expect(tictactoe.moves(s)).toEqual([{ cell: 8 }]);
+    const r = mctsBot(tictactoe).search(s, { iterations: 1000 });
+    expect(r.move).toEqual({ cell: 8 });
+    expect(r.stats.playouts).toBe(0);
+  });
 });

@@ -56,4 +56,14 @@ describe('random bot and random stream', () => {
     expect(rec.moves.length).toBe(24);
     expect(rec.result.length).toBe(3);
   });
+
+  it('playGame checks the number of bots and stops at maxPlies', () => {
+    expect(() => playGame(connect4, [randomBot(connect4, 1)])).toThrow(/2 seats, got 1 bots/);
+    const cut = playGame(connect4, [randomBot(connect4, 1), randomBot(connect4, 2)], {
+      maxPlies: 5,
+    });
+    expect(cut.moves.length).toBe(5);
+    expect(cut.finished).toBe(false);
+    expect(cut.result).toEqual([0.5, 0.5]);
+  });
 });

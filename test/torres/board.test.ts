@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { diagNeighbours, orthNeighbours, regionsOf } from '../../src/geometry/grid.js';
-import { GRID, knightTargets, squareIndex, squareName, torres } from '../../src/torres/index.js';
+import {
+  blockPlacements,
+  canTakeBlock,
+  GRID,
+  knightTargets,
+  squareIndex,
+  squareName,
+  torres,
+} from '../../src/torres/index.js';
 import { at, expectSet, heightsOf, kinds, play, targets, texts } from './helpers.js';
 
 const names = (xs: number[]): string[] => xs.map(squareName).sort();
@@ -107,6 +115,16 @@ describe('placing blocks (T-BLOCK)', () => {
   it('T-BLOCK-3: extending needs exactly one adjacent castle (no founding, no merging)', () => {
     const s = at({ h: 'c3=1 e3=1 g6=1' });
     expectSet(targets(s, 'block'), 'b3 c2 c4 e2 e4 f3 f6 h6 g5 g7');
+  });
+
+  it('T-BLOCK-3 query: blockPlacements lists the block targets; canTakeBlock ignores AP and the stack', () => {
+    const s = at({ h: 'c3=1 e3=1 g6=1', turn: { active: 0 } });
+    expect(blockPlacements(s)).toEqual([]);
+    expect(canTakeBlock(s, 'b3')).toBe(true);
+    expect(canTakeBlock(s, 'd3')).toBe(false);
+    expect(canTakeBlock(s, 'c3')).toBe(false); // area 1
+    const t = at({ h: 'c3=1 e3=1 g6=1' });
+    expectSet(blockPlacements(t), 'b3 c2 c4 e2 e4 f3 f6 h6 g5 g7');
   });
 
   it('T-BLOCK-4: blocks go to any castles; squares with a knight or the king never take one', () => {

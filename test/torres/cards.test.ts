@@ -160,6 +160,7 @@ describe('buying and playing (T-BUY, T-PLAY)', () => {
     const t = play(s, 'play ap7');
     expect(t.turn.apUsed).toBe(5);
     expect(t.seats[0]?.hand).toEqual(['ap6']);
+    expect(t.seats[0]?.played).toEqual(['ap7']); // out of the game, on the public record
     expect(kinds(t, 'play')).toHaveLength(0);
     expect(t.deck).toEqual(s.deck);
   });
@@ -302,5 +303,81 @@ describe('T-CARD-MOVEBLOCK-1 against a literal oracle', () => {
     }
     expect(checked).toBeGreaterThan(20);
     expect(total).toBeGreaterThan(1000);
+  });
+});
+
+describe('knight cards against literal oracles', () => {
+  const xy = (q: number): [number, number] => [q & 7, q >> 3];
+  const dist = (a: number, b: number): number =>
+    Math.abs((a & 7) - (b & 7)) + Math.abs((a >> 3) - (b >> 3));
+  const orth = (a: number, b: number): boolean => dist(a, b) === 1;
+  const diag = (a: number, b: number): boolean => {
+    const [ax, ay] = xy(a);
+    const [bx, by] = xy(b);
+    return Math.abs(ax - bx) === 1 && Math.abs(ay - by) === 1;
+  };
+
+  function oracle(s: ReturnType<typeof at>, card: string): string[] {
+    const out: string[] = [];
+    const h = s.heights;
+    const free = (q: number): boolean => s.pieces[q] === null;
+    const castleOf = (q: number): number[] => regionsOf(GRID, h).find((r) => r.includes(q)) ?? [];
+    for (let f = 0; f < 64; f++) {
+      if (s.pieces[f] !== 0) continue;
+      for (let t = 0; t < 64; t++) {
+        if (t === f || !free(t)) continue;
+        const hf = h[f] as number;
+        const ht = h[t] as number;
+        let ok = false;
+        if (card === 'relocate') {
+          ok = [...Array(64).keys()].some(
+            (a) => a !== f && s.pieces[a] === 0 && orth(a, t) && (h[a] as number) >= ht,
+          );
+        } else if (card === 'diagonal') {
+          ok = diag(f, t) && ht <= hf + 1;
+        } else if (card === 'climbTwo') {
+          ok = orth(f, t) && ht === hf + 2;
+        } else if (card === 'jumpKnight') {
+          const [fx, fy] = xy(f);
+          const [tx, ty] = xy(t);
+          const straight =
+            (fx === tx && Math.abs(fy - ty) === 2) || (fy === ty && Math.abs(fx - tx) === 2);
+          const mid = s.pieces[((fy + ty) / 2) * 8 + (fx + tx) / 2];
+          ok = straight && typeof mid === 'number';
+        } else if (card === 'anyDoor') {
+          // entrances at the knight's level; exits next to a taller square of that castle
+          for (let e = 0; e < 64; e++) {
+            if (!orth(f, e) || (h[e] as number) <= hf) continue;
+            const c = castleOf(e);
+            if (c.some((q) => orth(q, t) && (h[q] as number) > ht)) ok = true;
+          }
+        }
+        if (ok) out.push(`${squareName(f)}-${squareName(t)}`);
+      }
+    }
+    return out.sort();
+  }
+
+  it('T-CARD-RELOCATE-1 / T-CARD-DIAGONAL-1 / T-CARD-DOOR-1 / T-CARD-JUMP-1 / T-CARD-CLIMB2-1: generated moves equal the literal readings on random boards', () => {
+    let total = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const g = randomGame(torres, { players: 2 + (seed % 3), seed: seed + 40 }, seed, {
+        maxPlies: 3000,
+        keepStates: true,
+      });
+      for (let i = 30; i < g.states.length; i += 41) {
+        const st = g.states[i] as ReturnType<typeof at>;
+        for (const card of ['relocate', 'diagonal', 'anyDoor', 'jumpKnight', 'climbTwo']) {
+          const s = at({
+            state: { heights: st.heights, pieces: st.pieces },
+            me: { hand: [card as 'relocate'] },
+          });
+          const want = oracle(s, card);
+          expect(fromTo(s, card).sort(), `${card} seed ${seed} ply ${i}`).toEqual(want);
+          total += want.length;
+        }
+      }
+    }
+    expect(total).toBeGreaterThan(500);
   });
 });

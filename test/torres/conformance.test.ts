@@ -62,7 +62,7 @@ describe('torres conformance', () => {
     runConformance(torres, {
       label: c.label,
       start: () => randomGame(torres, c.options, 11, { maxPlies: c.skip }).final,
-      runs: 6,
+      runs: 10,
       maxPlies: 80,
       applyPerPly: 30,
     });

@@ -149,6 +149,8 @@ describe('serialization', () => {
       ['bad turn', (d) => (d.state.turn.apUsed = 9), /apUsed/],
       ['bad rng', (d) => (d.state.rng = [1, 2]), /rng/],
       ['blocks not conserved', (d) => (d.state.supply += 1), /totalBlocks/],
+      ['a card too many', (d) => d.state.seats[0].hand.push('climbTwo'), /account for 10 cards/],
+      ['played card hidden', (d) => (d.state.seats[1].played = ['?']), /played/],
       ['castle too tall', (d) => (d.state.heights[0] = 9), /T-GEO-5|totalBlocks/],
     ];
     for (const [name, mutate, re] of cases) {
@@ -238,6 +240,7 @@ describe('chance and hidden information (T-RNG, T-OBS)', () => {
     expect(o.seats[0]?.hand.every((c) => c === '?')).toBe(true);
     expect(o.seats[0]?.hand.length).toBe(s.seats[0]?.hand.length);
     expect(o.rng).toEqual([0, 0, 0, 0]);
+    expect(o.seats.map((p) => p.played)).toEqual(s.seats.map((p) => p.played)); // played cards are public
     const m = torres.start({ players: 3, version: 'master' });
     expect(torres.observe(m, 1).seats[0]?.hand).toEqual(m.seats[0]?.hand);
   });
