@@ -191,6 +191,19 @@ describe('playground', () => {
     expect(await page.locator('#status').textContent()).toContain('White to move');
   });
 
+  it('Torres: the MCTS bot (sampling hidden cards) answers a setup move', async () => {
+    await open('torres');
+    await page.locator('#seats select[name="seat1"]').selectOption('mcts');
+    await page.locator('#seats input[name="iterations"]').fill('30');
+    await page.locator('#new-game').click();
+    const s = torres.start({ players: 2, seed: 1 });
+    const m = torres.moves(s)[0];
+    if (!m || !('to' in m)) throw new Error('no setup move');
+    await page.locator(`#board g.square[data-square="${m.to}"]`).click();
+    await expect.poll(moveList, { timeout: 20_000 }).toHaveLength(2);
+    expect(await page.locator('#board g.knight').count()).toBe(2);
+  });
+
   it('Torres: set up knights and the king by clicking squares, then build', async () => {
     await open('torres');
     let s = torres.start({ players: 2, seed: 1 });
