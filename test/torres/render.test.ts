@@ -1,6 +1,8 @@
 // The Torres SVG picture: well-formed, deterministic, and showing exactly what the state holds
 // (heights, castle walls, knights by seat and level, the king, the score track).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RulesError } from '../../src/core/errors.js';
 import { type TorresState, torres } from '../../src/torres/index.js';
 import { render } from '../../src/torres/svg.js';
 import { byClass, parseXml, type XmlElement } from '../support/xml.js';
@@ -88,6 +90,23 @@ describe('torres render', () => {
   it('is deterministic: the same position gives the same string, however it was reached', () => {
     const s = played(150);
     expect(render(torres.deserialize(torres.serialize(s)))).toBe(render(s));
+  });
+
+  it('throws only RulesError on values that are not states (fuzzed)', () => {
+    const valid = JSON.parse(JSON.stringify(torres.start({ players: 3, seed: 7 })));
+    const mutated = fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.anything())
+      .map(([k, v]) => ({ ...valid, [k]: v }));
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), mutated), (x) => {
+        try {
+          expect(typeof render(x as never)).toBe('string');
+        } catch (e) {
+          expect(e).toBeInstanceOf(RulesError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('matches the stored pictures', async () => {
