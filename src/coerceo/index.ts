@@ -13,6 +13,7 @@
  * @module boardrules/coerceo
  */
 export { fieldName, TILE_NAMES } from './board.js';
+export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,
   curaThreats,

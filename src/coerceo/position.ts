@@ -222,6 +222,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     return i === 0 ? this.wLo : i === 1 ? this.wHi : i === 2 ? this.bLo : this.bHi;
   }
 
+  /**
+   * Colour-index bits of the fields on present tiles (the same for either colour): word 0 holds
+   * indices 0..31, word 1 indices 32..56. For evaluators and queries outside the class.
+   */
+  presentWord(w: number): number {
+    return w === 0 ? this.pLo : this.pHi;
+  }
+
+  /** Pieces seat `c` has on the board. */
+  pieceCount(c: number): number {
+    return c === 0 ? this.cntW : this.cntB;
+  }
+
   /** Tiles held by seat `c`. */
   heldBy(c: number): number {
     return c === 0 ? this.heldW : this.heldB;

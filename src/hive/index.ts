@@ -12,6 +12,8 @@
  *
  * @module boardrules/hive
  */
+
+export { evaluateHive, hiveEvaluator } from './evaluate.js';
 export {
   canonicalGameString,
   formatMoveText as formatMoveString,

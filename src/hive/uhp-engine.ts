@@ -8,9 +8,12 @@
  * @module
  */
 import { perftPosition } from '../core/perft.js';
+import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
+import { hiveEvaluator } from './evaluate.js';
 import {
   canonicalGameString,
   fromGameString,
+  type HiveMove,
   type HiveState,
   hive,
   playMoveText,
@@ -30,6 +33,23 @@ export interface UhpEngineOptions {
   readonly version?: string;
   /** Clock in milliseconds for `perft` timings (default `performance.now`). */
   readonly now?: () => number;
+  /**
+   * Search depth (plies) of a bare `bestmove` without arguments (default
+   * 2); deterministic like `bestmove depth N`.
+   */
+  readonly defaultDepth?: number;
+}
+
+/** Depth of a bare `bestmove`: deterministic and quick (well under a second). */
+export const DEFAULT_BESTMOVE_DEPTH = 2;
+
+/**
+ * How much of a `bestmove time` budget the search may use: the budget minus a safety margin of
+ * 10 % (at least 30 ms, at most 1 s) for the last node batch, decoding and the reply.
+ */
+export function searchBudgetMs(budgetMs: number): number {
+  const margin = Math.min(1000, Math.max(30, budgetMs * 0.1));
+  return Math.max(1, budgetMs - margin);
 }
 
 type RuleOptionName = 'TournamentOpening' | 'RepetitionDraw' | 'MaxPlies' | 'StrictInput';
@@ -99,11 +119,14 @@ export class UhpEngine {
   };
   private readonly version: string;
   private readonly now: () => number;
+  private readonly defaultDepth: number;
+  private bot: AlphaBetaBot<HiveState, HiveMove> | null = null;
   private exited = false;
 
   constructor(options: UhpEngineOptions = {}) {
     this.version = options.version ?? ENGINE_VERSION;
     this.now = options.now ?? (() => performance.now());
+    this.defaultDepth = options.defaultDepth ?? DEFAULT_BESTMOVE_DEPTH;
   }
 
   /** True once `exit` was handled. */
@@ -228,18 +251,46 @@ export class UhpEngine {
 
   private bestmove(args: string[], out: string[]): void {
     const s = this.live();
+    let depth: number | undefined;
+    let timeMs: number | undefined;
     if (args.length > 0) {
       const kind = (args[0] as string).toLowerCase();
+      const arg = args[1] as string;
       const ok =
         args.length === 2 &&
-        ((kind === 'depth' && /^[0-9]+$/.test(args[1] as string)) ||
-          (kind === 'time' && /^[0-9]+:[0-5][0-9]:[0-5][0-9]$/.test(args[1] as string)));
+        ((kind === 'depth' && /^[0-9]+$/.test(arg)) ||
+          (kind === 'time' && /^[0-9]+:[0-5][0-9]:[0-5][0-9]$/.test(arg)));
       if (!ok) fail(`bestmove expects 'time hh:mm:ss' or 'depth N', got '${args.join(' ')}'`);
+      if (kind === 'depth') {
+        depth = Number(arg);
+        if (depth < 1) fail(`bestmove depth must be at least 1, got '${arg}'`);
+      } else {
+        const [h, m, sec] = arg.split(':').map(Number) as [number, number, number];
+        timeMs = ((h * 60 + m) * 60 + sec) * 1000;
+        if (timeMs < 1) fail(`bestmove time must be at least 00:00:01, got '${arg}'`);
+      }
+    } else {
+      depth = this.defaultDepth;
     }
-    // Any legal move conforms (H-UHP-10); the first in list order keeps it deterministic.
-    const first = hive.moves(s)[0];
+    const moves = hive.moves(s);
+    const first = moves[0];
     if (!first) fail('no legal move');
-    out.push(hive.formatMove(s, first));
+    // A forced move (often `pass`) needs no search.
+    if (moves.length === 1) {
+      out.push(hive.formatMove(s, first));
+      return;
+    }
+    // H-UHP-10: alpha-beta with the Hive evaluator. `depth N` starts from an empty table so
+    // the answer depends on the position alone; `time` keeps what earlier searches learnt.
+    if (!this.bot) this.bot = alphaBetaBot(hive, { evaluate: hiveEvaluator, maxDepth: 64 });
+    let result: ReturnType<AlphaBetaBot<HiveState, HiveMove>['search']>;
+    if (depth !== undefined) {
+      this.bot.reset();
+      result = this.bot.search(s, { depth: Math.min(depth, 64) });
+    } else {
+      result = this.bot.search(s, { timeMs: searchBudgetMs(timeMs as number) });
+    }
+    out.push(hive.formatMove(s, result.move));
   }
 
   private undo(args: string[], out: string[]): void {

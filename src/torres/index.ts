@@ -31,6 +31,7 @@ import { type CardView, fromState, type TorresState, toState } from './state.js'
 export { GRID, squareIndex, squareName } from './board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
 export { determinize } from './determinize.js';
+export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export type { PlayFromTo, PlayPlain, PlaySupply, PlayUnder, TorresMove } from './moves.js';
 export { FORMAT, FORMAT_VERSION } from './notation.js';
 export { DEFAULT_OPTIONS, type DeckMode, PHASE_STACKS, type TorresOptions } from './options.js';

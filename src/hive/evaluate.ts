@@ -1,0 +1,214 @@
+/**
+ * A static evaluation of Hive positions for the bots (alpha-beta's horizon, MCTS cut-offs).
+ *
+ * @module
+ */
+import type { Evaluator, SearchNode } from '../search/types.js';
+import { CELLS as I_CELLS, NB as I_NB } from './board.js';
+import { type HiveMove, type HiveState, positionOf } from './game.js';
+import {
+  ANT,
+  BEETLE,
+  GRASSHOPPER,
+  LADYBUG,
+  MOSQUITO,
+  PIECES,
+  PILLBUG,
+  QUEEN,
+  SLOT_KIND,
+  SLOTS,
+  SPIDER,
+} from './pieces.js';
+import type { Position } from './position.js';
+
+const CELLS = I_CELLS;
+const NB = I_NB;
+
+/**
+ * Penalty for a colour by the number of occupied cells around its Queen (0..6). It grows
+ * faster than linearly: the fifth neighbour is far more dangerous than the first.
+ */
+const QUEEN_PRESSURE: readonly number[] = [0, 1, 3, 6, 11, 19, 40];
+/** Extra penalty when a colour's Queen cannot move (pinned, covered or gated in). */
+const QUEEN_STUCK = 3;
+/** Credit per free (unpinned, movable) piece, by kind: how far such a bug usually reaches. */
+const KIND_MOBILITY: Float64Array = (() => {
+  const t = new Float64Array(8);
+  t[QUEEN] = 1;
+  t[SPIDER] = 0.8;
+  t[BEETLE] = 1.2;
+  t[GRASSHOPPER] = 1;
+  t[ANT] = 2;
+  t[MOSQUITO] = 1.5;
+  t[LADYBUG] = 1.3;
+  t[PILLBUG] = 1.2;
+  return t;
+})();
+/** Credit for a Beetle or Mosquito on top of a stack (it pins what it covers). */
+const ON_TOP = 1;
+/** Balance (White − Black) that maps to about 73 % in the [0, 1] value. */
+const SCALE = 8;
+
+// Scratch for the articulation search (single-threaded, no allocation per call).
+const seen = new Uint32Array(CELLS);
+const disc = new Int32Array(CELLS);
+const low = new Int32Array(CELLS);
+const parent = new Int32Array(CELLS);
+const artic = new Uint32Array(CELLS);
+const stackCell = new Int32Array(64);
+const stackDir = new Uint8Array(64);
+let stamp = 0;
+
+/** Marks (with the current stamp) the occupied cells whose removal splits the hive. */
+function markArticulations(height: Uint8Array, start: number): void {
+  let time = 1;
+  let sp = 0;
+  let rootChildren = 0;
+  stackCell[0] = start;
+  stackDir[0] = 0;
+  seen[start] = stamp;
+  disc[start] = low[start] = time++;
+  parent[start] = -1;
+  while (sp >= 0) {
+    const v = stackCell[sp] as number;
+    const d = stackDir[sp] as number;
+    if (d < 6) {
+      stackDir[sp] = d + 1;
+      const w = NB[v * 6 + d] as number;
+      if (height[w] === 0) continue;
+      if (seen[w] !== stamp) {
+        seen[w] = stamp;
+        disc[w] = low[w] = time++;
+        parent[w] = v;
+        sp++;
+        stackCell[sp] = w;
+        stackDir[sp] = 0;
+      } else if (w !== parent[v] && (disc[w] as number) < (low[v] as number)) {
+        low[v] = disc[w] as number;
+      }
+    } else {
+      sp--;
+      if (sp >= 0) {
+        const u = stackCell[sp] as number;
+        if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
+        if (parent[u] === -1) rootChildren++;
+        else if ((low[v] as number) >= (disc[u] as number)) artic[u] = stamp;
+      }
+    }
+  }
+  if (rootChildren >= 2) artic[start] = stamp;
+}
+
+/** True when a ground piece on `c` has a free slide (an empty neighbour not behind a gate). */
+function canSlideOut(height: Uint8Array, c: number): boolean {
+  const b = c * 6;
+  for (let d = 0; d < 6; d++) {
+    if (height[NB[b + d] as number] !== 0) continue;
+    const f1 = (height[NB[b + ((d + 5) % 6)] as number] as number) > 0;
+    const f2 = (height[NB[b + ((d + 1) % 6)] as number] as number) > 0;
+    if (f1 !== f2) return true;
+  }
+  return false;
+}
+
+/** Whether a ground piece of this kind needs a free slide to move at all. */
+function slides(kind: number): boolean {
+  return kind === QUEEN || kind === SPIDER || kind === ANT || kind === PILLBUG;
+}
+
+/**
+ * The balance of a compact Hive position, White minus Black, in "points" (see
+ * {@link hiveEvaluator} for the terms). Independent of the side to move, so swapping the
+ * colours of every piece negates it.
+ */
+export function hiveBalance(pos: Position): number {
+  const height = pos.height;
+  const top = pos.top;
+  const cell = pos.cell;
+  // Pinned pieces: covered by another piece, or alone on a cell whose removal splits the hive.
+  stamp = (stamp + 1) >>> 0;
+  if (stamp === 0) {
+    seen.fill(0);
+    artic.fill(0);
+    stamp = 1;
+  }
+  for (let p = 0; p < PIECES; p++) {
+    const c = cell[p] as number;
+    if (c >= 0) {
+      markArticulations(height, c);
+      break;
+    }
+  }
+  let balance = 0;
+  for (let colour = 0; colour < 2; colour++) {
+    const sign = colour === 0 ? 1 : -1;
+    const queenCell = cell[colour * SLOTS] as number;
+    let value = 0;
+    if (queenCell >= 0) {
+      // Queen liberties: the occupied neighbours of the Queen.
+      let around = 0;
+      for (let d = 0; d < 6; d++)
+        if ((height[NB[queenCell * 6 + d] as number] as number) > 0) around++;
+      value -= QUEEN_PRESSURE[around] as number;
+    }
+    // Mobility: a credit per piece free to move; none before the Queen is in play (H-MOVE-1).
+    let queenFree = false;
+    if (queenCell >= 0) {
+      for (let s = 0; s < SLOTS; s++) {
+        const p = colour * SLOTS + s;
+        const c = cell[p] as number;
+        if (c < 0 || top[c] !== p) continue; // in hand, or covered (pinned under a beetle)
+        const kind = SLOT_KIND[s] as number;
+        const h = height[c] as number;
+        if (h > 1) {
+          value += (KIND_MOBILITY[kind] as number) + ON_TOP;
+          continue;
+        }
+        if (artic[c] === stamp) continue; // pinned by the One Hive rule
+        if (slides(kind) && !canSlideOut(height, c)) continue; // gated in
+        value += KIND_MOBILITY[kind] as number;
+        if (kind === QUEEN) queenFree = true;
+      }
+      if (!queenFree) value -= QUEEN_STUCK;
+    }
+    balance += sign * value;
+  }
+  return balance;
+}
+
+/** The value in [0, 1] for White of a balance (a logistic curve), Black's being `1 − v`. */
+function toValues(balance: number): number[] {
+  const v = 1 / (1 + Math.exp(-balance / SCALE));
+  return [v, 1 - v];
+}
+
+/** The compact position behind a search node (the live one on the fast path). */
+function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
+  const p = node.position as { readonly pos?: Position } | undefined;
+  return p?.pos ?? positionOf(node.state());
+}
+
+/**
+ * The Hive evaluator: one value per seat in [0, 1] (White, Black), summing to 1; ½ each is
+ * even. In plain words, it prefers:
+ *
+ * - **Queen liberties**: fewer pieces around one's own Queen and more around the opponent's,
+ *   with a steeply growing penalty (0, 1, 3, 6, 11, 19 points for 0..5 neighbours);
+ * - **mobility**: a credit for every piece that is free to move, weighted by how far its kind
+ *   usually reaches (Ant 2, Mosquito 1.5, Ladybug 1.3, Beetle and Pillbug 1.2, Queen and
+ *   Grasshopper 1, Spider 0.8), plus 1 for a Beetle or Mosquito on top of the hive; no credit
+ *   at all before the colour's Queen is placed;
+ * - **pinned pieces** earn nothing: a piece covered by another, a piece alone on a cell whose
+ *   removal would split the hive (One Hive), and a sliding bug (Queen, Spider, Ant, Pillbug)
+ *   with no free slide out of its gaps; a Queen that cannot move costs 3 more.
+ *
+ * White's balance minus Black's goes through a logistic curve (8 points ≈ 73 %). The side to
+ * move is ignored, so swapping the colours of every piece swaps the two values.
+ */
+export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
+  toValues(hiveBalance(positionFor(node)));
+
+/** {@link hiveEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
+export function evaluateHive(state: HiveState): number[] {
+  return toValues(hiveBalance(positionOf(state)));
+}

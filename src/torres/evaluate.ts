@@ -1,0 +1,111 @@
+/**
+ * A static evaluation of Torres positions for the bots (MCTS rollout cut-offs; Torres hides
+ * cards, so alpha-beta does not apply).
+ *
+ * @module
+ */
+
+import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
+import type { Evaluator, SearchNode } from '../search/types.js';
+import { GRID } from './board.js';
+import type { TorresMove } from './moves.js';
+import { PHASE, Position, S_OVER } from './position.js';
+import { castlePoints, KING } from './rules.js';
+import { fromState, type TorresState } from './state.js';
+
+/** Weight of each scoring still to come after the current phase's, for today's castles. */
+const LATER_SCORING = 0.5;
+/** Weight of a king bonus one level away (a knight one level below or above the target). */
+const KING_NEAR = 0.4;
+/** Projected-points difference that maps to about 73 % in a pairwise comparison. */
+const SCALE = 8;
+
+const regions: Regions = makeRegions(GRID);
+
+/**
+ * Each seat's projected points: the points on the track, plus today's castle points
+ * (T-SCORE-1) counted for the current phase's scoring and at half weight for each later one,
+ * plus king bonus prospects (T-KING-4): 5 × phase for a knight in the king's castle at level
+ * exactly `phase`, and 40 % of the next bonus for a knight one level off (it may climb there
+ * this phase, or stands where the next phase pays).
+ */
+export function torresProjection(pos: Position): number[] {
+  const n = pos.n;
+  const phase = pos.a[PHASE] as number;
+  const out = new Array<number>(n);
+  for (let p = 0; p < n; p++) out[p] = pos.score(p);
+  if (pos.step === S_OVER) return out;
+  const heights = pos.heights;
+  const pieces = pos.pieces;
+  const castles = castlePoints(heights, pieces, n);
+  const weight = 1 + LATER_SCORING * (3 - phase);
+  for (let p = 0; p < n; p++) out[p] = (out[p] as number) + weight * (castles[p] as number);
+  // King bonus prospects: once per seat, the best of its knights in the king's castle.
+  let king = -1;
+  for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
+  if (king < 0 || (heights[king] as number) === 0) return out;
+  const r = labelRegions(GRID, heights, regions);
+  const kid = r.labels[king] as number;
+  const best = new Float64Array(n);
+  for (let q = 0; q < 64; q++) {
+    const v = pieces[q] as number;
+    if (v < 1 || v > 4 || r.labels[q] !== kid) continue;
+    const h = heights[q] as number;
+    const prospect =
+      h === phase
+        ? 5 * phase
+        : h === phase - 1
+          ? KING_NEAR * 5 * phase
+          : h === phase + 1 && phase < 3
+            ? KING_NEAR * 5 * (phase + 1)
+            : 0;
+    if (prospect > (best[v - 1] as number)) best[v - 1] = prospect;
+  }
+  for (let p = 0; p < n; p++) out[p] = (out[p] as number) + (best[p] as number);
+  return out;
+}
+
+/** Pairwise logistic comparison of projected points: seat `p`'s mean chance to be ahead. */
+function toValues(proj: readonly number[]): number[] {
+  const n = proj.length;
+  const out = new Array<number>(n).fill(0);
+  if (n < 2) return out.fill(1);
+  for (let p = 0; p < n; p++) {
+    let sum = 0;
+    for (let q = 0; q < n; q++) {
+      if (q !== p) sum += 1 / (1 + Math.exp(-((proj[p] as number) - (proj[q] as number)) / SCALE));
+    }
+    out[p] = sum / (n - 1);
+  }
+  return out;
+}
+
+/** The compact position behind a node: the live one on the fast path, else built from the state. */
+function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
+  const live = (node.position as unknown as { readonly pos?: unknown } | undefined)?.pos;
+  return live instanceof Position ? live : fromState(node.state());
+}
+
+/**
+ * The Torres evaluator: one value per seat in [0, 1], the seat's mean chance of being ahead
+ * of each other seat (½ each when all are level), like the rank-normalized final score MCTS
+ * backs up. In plain words, it compares **projected points**:
+ *
+ * - the points already on the track;
+ * - **projected castle scores**: what the current castles would score now (area × the seat's
+ *   highest knight level in each castle), counted once for the coming end-of-phase scoring and
+ *   at half weight for each later phase's scoring (castles and knights mostly persist);
+ * - **king bonus prospects**: 5 × phase for a knight in the king's castle at level exactly the
+ *   phase number, 40 % of a bonus for a knight one level off;
+ *
+ * and turns each pairwise difference into a chance with a logistic curve (8 points ≈ 73 %).
+ * Master-card points are not projected. The seat to move is ignored, so permuting the seats
+ * (their knights and scores) permutes the values.
+ */
+export const torresEvaluator: Evaluator<TorresState, TorresMove> = (node) =>
+  toValues(torresProjection(positionFor(node)));
+
+/** {@link torresEvaluator} on an immutable state, one value per seat. */
+export function evaluateTorres(state: TorresState): number[] {
+  return toValues(torresProjection(fromState(state)));
+}
