@@ -312,10 +312,12 @@ export function render(state: TorresState, options: TorresRenderOptions = {}): s
       );
       py += size * 0.42;
     };
-    line(
-      state.step === 'over' ? 'Game over' : `Phase ${state.phase} · round ${state.round + 1}`,
-      true,
-    );
+    if (state.step === 'over') {
+      // T-END-3: the highest score wins (several seats only when tied).
+      const best = Math.max(...state.seats.map((s) => s.score));
+      const names = state.seats.flatMap((s, p) => (s.score === best ? [SEAT_NAMES[p]] : []));
+      line(`Game over: ${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}`, true);
+    } else line(`Phase ${state.phase} · round ${state.round + 1}`, true);
     if (state.step !== 'over') {
       line(`${SEAT_NAMES[state.actor] ?? state.actor} to act: ${state.step}`);
       line(`AP ${state.turn.apUsed}/${state.turn.apLimit} · supply ${state.supply}`);
