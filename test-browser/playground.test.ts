@@ -181,6 +181,33 @@ describe('playground', () => {
     await page.screenshot({ path: join(artifacts, 'playground-coerceo.png') });
   });
 
+  it('Coerceo: an exchange is one click on the opponent piece, and copy puts the position on the clipboard', async () => {
+    // A position of a fixed line of play where White can exchange (one-tile exchange rule).
+    let s = coerceo.start({ exchangeCost: 1 });
+    for (let i = 0; !coerceo.moves(s).some((m) => m.type === 'exchange'); i++) {
+      if (i > 600 || coerceo.terminal(s)) throw new Error('no exchange in 600 plies');
+      const moves = coerceo.moves(s);
+      s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    await open('coerceo');
+    await page.locator('#position').fill(coerceo.serialize(s));
+    await page.locator('#load').click();
+    await expect.poll(position).toBe(coerceo.serialize(s));
+    const exchange = coerceo.moves(s).find((m) => m.type === 'exchange');
+    if (exchange?.type !== 'exchange') throw new Error('no exchange');
+    const pieces = await page.locator('#board polygon.piece').count();
+    await page.locator(`#board polygon.piece[data-field="${exchange.target}"]`).click();
+    await expect.poll(moveList).toEqual([coerceo.formatMove(s, exchange)]);
+    expect(await page.locator('#board polygon.piece').count()).toBe(pieces - 1);
+    s = coerceo.apply(s, exchange);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.locator('#copy').click();
+    await expect
+      .poll(() => page.evaluate('navigator.clipboard.readText()'))
+      .toBe(coerceo.serialize(s));
+  });
+
   it('Coerceo: the random bot plays Black', async () => {
     await open('coerceo');
     await page.locator('#seats select[name="seat1"]').selectOption('random');
