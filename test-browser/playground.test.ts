@@ -227,8 +227,19 @@ describe('playground', () => {
     const m = torres.moves(s)[0];
     if (!m || !('to' in m)) throw new Error('no setup move');
     await page.locator(`#board g.square[data-square="${m.to}"]`).click();
-    await expect.poll(moveList, { timeout: 20_000 }).toHaveLength(2);
-    expect(await page.locator('#board g.knight').count()).toBe(2);
+    // Blue (the bot) answers until a person is to move again: replay its moves here to check
+    // that they are legal and that the board shows their result.
+    await expect
+      .poll(() => page.locator('#status').textContent(), { timeout: 20_000 })
+      .toMatch(/^Red to move$/);
+    const texts = await moveList();
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    let t = torres.apply(s, m);
+    for (const text of texts.slice(1)) t = torres.apply(t, torres.parseMove(t, text));
+    expect(await page.locator('#board g.knight').count()).toBe(
+      t.pieces.filter((p) => typeof p === 'number').length,
+    );
+    expect(await position()).toBe(torres.serialize(t));
   });
 
   it('Torres: set up knights and the king by clicking squares, then build', async () => {
