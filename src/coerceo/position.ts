@@ -68,12 +68,10 @@ const TILE_OF = new Uint8Array(COLOUR_FIELDS);
 for (let ci = 0; ci < COLOUR_FIELDS; ci++) TILE_OF[ci] = (ci / 3) | 0;
 
 // Zobrist keys, 53 bits as a 32-bit low word and a 21-bit high word.
-const ZP_LO = new Int32Array(2 * COLOUR_FIELDS);
-const ZP_HI = new Int32Array(2 * COLOUR_FIELDS);
-const ZT_LO = new Int32Array(TILE_COUNT);
-const ZT_HI = new Int32Array(TILE_COUNT);
-const ZH_LO = new Int32Array(2 * 20);
-const ZH_HI = new Int32Array(2 * 20);
+// Interleaved: key i is [2i] (low word) and [2i + 1] (high word), next to each other in memory.
+const ZP = new Int32Array(2 * 2 * COLOUR_FIELDS);
+const ZT = new Int32Array(2 * TILE_COUNT);
+const ZH = new Int32Array(2 * 2 * 20);
 const ZS = new Int32Array(2);
 {
   let rng: RngState = rngFromSeed(0xc0e2ce0);
@@ -82,15 +80,15 @@ const ZS = new Int32Array(2);
     rng = next;
     return v | 0;
   };
-  const fill = (lo: Int32Array, hi: Int32Array): void => {
-    for (let i = 0; i < lo.length; i++) {
-      lo[i] = draw();
-      hi[i] = draw() & 0x1fffff;
+  const fill = (keys: Int32Array): void => {
+    for (let i = 0; i < keys.length; i += 2) {
+      keys[i] = draw();
+      keys[i + 1] = draw() & 0x1fffff;
     }
   };
-  fill(ZP_LO, ZP_HI);
-  fill(ZT_LO, ZT_HI);
-  fill(ZH_LO, ZH_HI);
+  fill(ZP);
+  fill(ZT);
+  fill(ZH);
   ZS[0] = draw();
   ZS[1] = draw() & 0x1fffff;
 }
@@ -180,8 +178,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         while (diff !== 0) {
           const ci = zb + 31 - Math.clz32(diff & -diff);
           diff &= diff - 1;
-          lo ^= ZP_LO[ci] as number;
-          hi ^= ZP_HI[ci] as number;
+          lo ^= ZP[2 * ci] as number;
+          hi ^= ZP[2 * ci + 1] as number;
         }
       }
       if ((n - i) & 1) {
@@ -250,19 +248,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       while (bits !== 0) {
         const ci = zb + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
-        lo ^= ZP_LO[ci] as number;
-        hi ^= ZP_HI[ci] as number;
+        lo ^= ZP[2 * ci] as number;
+        hi ^= ZP[2 * ci + 1] as number;
       }
     }
     for (let c = 0; c < 2; c++) {
       const h = this.heldBy(c);
-      lo ^= ZH_LO[c * 20 + h] as number;
-      hi ^= ZH_HI[c * 20 + h] as number;
+      lo ^= ZH[2 * (c * 20 + h)] as number;
+      hi ^= ZH[2 * (c * 20 + h) + 1] as number;
     }
     for (let t = 0; t < TILE_COUNT; t++) {
       if ((this.tiles >> t) & 1) {
-        lo ^= ZT_LO[t] as number;
-        hi ^= ZT_HI[t] as number;
+        lo ^= ZT[2 * t] as number;
+        hi ^= ZT[2 * t + 1] as number;
       }
     }
     if (this.side === 1) {
@@ -389,14 +387,14 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       // encloses. C-EXCHANGE-2: an exchange is one whole turn, so at most one per turn.
       const target = move & 63;
       const nh = held - this.exchangeCost;
-      hLo ^= (ZH_LO[hb + held] as number) ^ (ZH_LO[hb + nh] as number);
-      hHi ^= (ZH_HI[hb + held] as number) ^ (ZH_HI[hb + nh] as number);
+      hLo ^= (ZH[2 * (hb + held)] as number) ^ (ZH[2 * (hb + nh)] as number);
+      hHi ^= (ZH[2 * (hb + held) + 1] as number) ^ (ZH[2 * (hb + nh) + 1] as number);
       held = nh;
       if (target < 32) oLo &= ~(1 << target);
       else oHi &= ~(1 << (target - 32));
       oCount--;
-      hLo ^= ZP_LO[ob + target] as number;
-      hHi ^= ZP_HI[ob + target] as number;
+      hLo ^= ZP[2 * (ob + target)] as number;
+      hHi ^= ZP[2 * (ob + target) + 1] as number;
       const t = TILE_OF[target] as number;
       const uLo = mLo | oLo;
       const uHi = mHi | oHi;
@@ -411,8 +409,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       else mHi ^= 1 << (from - 32);
       if (to < 32) mLo ^= 1 << to;
       else mHi ^= 1 << (to - 32);
-      hLo ^= (ZP_LO[mb + from] as number) ^ (ZP_LO[mb + to] as number);
-      hHi ^= (ZP_HI[mb + from] as number) ^ (ZP_HI[mb + to] as number);
+      hLo ^= (ZP[2 * (mb + from)] as number) ^ (ZP[2 * (mb + to)] as number);
+      hHi ^= (ZP[2 * (mb + from) + 1] as number) ^ (ZP[2 * (mb + to) + 1] as number);
       // C-TURN-2 step 2 / C-TILE-2: test the vacated tile (the destination is never empty).
       const t = TILE_OF[from] as number;
       const uLo = mLo | oLo;
@@ -423,8 +421,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         if (removed !== 0) {
           collected = popcount(removed);
           const nh = held + collected;
-          hLo ^= (ZH_LO[hb + held] as number) ^ (ZH_LO[hb + nh] as number);
-          hHi ^= (ZH_HI[hb + held] as number) ^ (ZH_HI[hb + nh] as number);
+          hLo ^= (ZH[2 * (hb + held)] as number) ^ (ZH[2 * (hb + nh)] as number);
+          hHi ^= (ZH[2 * (hb + held) + 1] as number) ^ (ZH[2 * (hb + nh) + 1] as number);
           held = nh;
         }
       }
@@ -441,8 +439,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         r &= r - 1;
         pLo &= ~(TILE_LO[t] as number);
         pHi &= ~(TILE_HI[t] as number);
-        hLo ^= ZT_LO[t] as number;
-        hHi ^= ZT_HI[t] as number;
+        hLo ^= ZT[2 * t] as number;
+        hHi ^= ZT[2 * t + 1] as number;
         // C-CAPTURE-3: plus the opponent fields facing each removed tile across a side.
         capLo |= (FACE_LO[2 * t + o] as number) & oLo;
         capHi |= (FACE_HI[2 * t + o] as number) & oHi;
@@ -467,8 +465,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
           ((EN_HI[ob + q] as number) & gapHi) === 0
         ) {
           kLo |= 1 << q;
-          hLo ^= ZP_LO[ob + q] as number;
-          hHi ^= ZP_HI[ob + q] as number;
+          hLo ^= ZP[2 * (ob + q)] as number;
+          hHi ^= ZP[2 * (ob + q) + 1] as number;
         }
       }
       while (capHi !== 0) {
@@ -479,8 +477,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
           ((EN_HI[ob + q] as number) & gapHi) === 0
         ) {
           kHi |= 1 << (q - 32);
-          hLo ^= ZP_LO[ob + q] as number;
-          hHi ^= ZP_HI[ob + q] as number;
+          hLo ^= ZP[2 * (ob + q)] as number;
+          hHi ^= ZP[2 * (ob + q) + 1] as number;
         }
       }
       capLo = kLo;

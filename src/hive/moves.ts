@@ -74,6 +74,8 @@ const disc = new Int32Array(CELLS);
 const low = new Int32Array(CELLS);
 const parent = new Int16Array(CELLS);
 let articStamp = 0;
+let articDone = false;
+let articStart = 0;
 const stackCell = new Int16Array(64);
 const stackDir = new Uint8Array(64);
 const queue = new Int16Array(CELLS);
@@ -215,6 +217,46 @@ function findArticulations(start: number): void {
   if (rootChildren >= 2) artic[start] = articStamp;
 }
 
+/**
+ * Number of separate runs of occupied neighbours around a hex, by 6-bit occupancy mask. With at
+ * most one run, every neighbour reaches every other one without the hex, so it cannot be an
+ * articulation point.
+ */
+const RUNS: Uint8Array = (() => {
+  const t = new Uint8Array(64);
+  for (let m = 0; m < 64; m++) {
+    let runs = 0;
+    for (let d = 0; d < 6; d++) {
+      if ((m >> d) & 1 && !((m >> ((d + 5) % 6)) & 1)) runs++;
+    }
+    t[m] = m === 63 ? 1 : runs;
+  }
+  return t;
+})();
+
+/**
+ * H-MOVE-3: a piece alone on cell `c` is pinned when lifting it would split the hive. A local
+ * test settles most cells; the rest use the articulation points, computed once per generate
+ * call and only when needed.
+ */
+function pinned(c: number): boolean {
+  if (height[c] !== 1) return false; // on a stack: the hex stays occupied
+  const b = c * 6;
+  const m =
+    (height[NB[b] as number] === 0 ? 0 : 1) |
+    (height[NB[b + 1] as number] === 0 ? 0 : 2) |
+    (height[NB[b + 2] as number] === 0 ? 0 : 4) |
+    (height[NB[b + 3] as number] === 0 ? 0 : 8) |
+    (height[NB[b + 4] as number] === 0 ? 0 : 16) |
+    (height[NB[b + 5] as number] === 0 ? 0 : 32);
+  if ((RUNS[m] as number) <= 1) return false;
+  if (!articDone) {
+    findArticulations(articStart);
+    articDone = true;
+  }
+  return artic[c] === articStamp;
+}
+
 // ---- bug generators (the mover `p` is lifted off `c`) --------------------------------------
 
 /** H-QUEEN-1 (and the Pillbug's own move, H-PILLBUG-1): exactly one slide. */
@@ -333,7 +375,7 @@ function throws(h: number): void {
     // (b) H-FREEZE-2: not the piece that moved last.
     if (x === frozen) continue;
     // (c) not pinned: lifting it must leave the hive whole.
-    if (artic[nCell] === articStamp) continue;
+    if (pinned(nCell)) continue;
     // (d) pick-up N -> H: blocked iff both flanks have height >= 2.
     if (
       (height[NB[h * 6 + ((dn + 5) % 6)] as number] as number) >= 2 &&
@@ -369,7 +411,7 @@ function generatePiece(p: number, c: number): void {
   const kind = SLOT_KIND[p % SLOTS] as number;
   const h = height[c] as number;
   // H-MOVE-3: a piece alone on an articulation cell is pinned; on a stack it never is.
-  const pinned = h === 1 && artic[c] === articStamp;
+  const isPinned = pinned(c);
   let copies = 0;
   let throwPower = kind === PILLBUG;
   if (kind === MOSQUITO) {
@@ -391,7 +433,7 @@ function generatePiece(p: number, c: number): void {
   } else {
     copies = 1 << kind;
   }
-  if (!pinned && copies !== 0) {
+  if (!isPinned && copies !== 0) {
     // Lift the mover (H-MOVE-3): it is never its own contact or blocker.
     height[c] = h - 1;
     top[c] = P.below[p] as number;
@@ -525,7 +567,8 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
-    findArticulations(pos.cell[queen] as number);
+    articDone = false;
+    articStart = pos.cell[queen] as number;
     const frozen = pos.frozen;
     for (let s = 0; s < SLOTS; s++) {
       const p = mover * SLOTS + s;

@@ -221,6 +221,7 @@ export class Position {
   private depth = 0;
   private readonly marks = new Int32Array(64);
   private readonly anchors = new Int8Array(64);
+  private readonly mine = new Int8Array(64);
   /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
   private readonly castles: Regions = makeRegions(GRID);
   private castlesAt = -1;
@@ -411,10 +412,9 @@ export class Position {
   }
 
   /** T-BLOCK-1..4 for square q with the regions `r` of the current heights. */
-  private canPlaceBlock(q: number, r: Regions): boolean {
-    if (!this.free(q)) return false; // T-BLOCK-4 / T-KING-2
+  /** T-BLOCK-2/3 by heights alone, cached per heights version (occupancy is checked by callers). */
+  private placeableSquares(r: Regions): Uint8Array {
     if (this.placeableAt !== this.heightsVersion) {
-      // The height rules depend on the heights only: cache them with the castles.
       for (let c = 0; c < 64; c++) {
         const h = this.a[H + c] as number;
         this.placeable[c] =
@@ -428,7 +428,7 @@ export class Position {
       }
       this.placeableAt = this.heightsVersion;
     }
-    return this.placeable[q] === 1;
+    return this.placeable;
   }
 
   private genActions(out: Int32Array, k0: number): number {
@@ -439,18 +439,23 @@ export class Position {
     const so = this.so(seat);
     const left = (a[AP_LIMIT] as number) - (a[AP_USED] as number); // T-FLOW-2
     const r = this.regions();
-    // block{to}, 1 AP (T-BLOCK-1)
+    // The mover's knights, once.
+    const mine = this.mine;
+    let nm = 0;
+    for (let f = 0; f < 64; f++) if (a[P + f] === me) mine[nm++] = f;
+    // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
     if ((a[ACTIVE] as number) >= 1 && left >= 1) {
+      const ok = this.placeableSquares(r);
       for (let q = 0; q < 64; q++)
-        if (this.canPlaceBlock(q, r)) out[k++] = code(K_BLOCK, 0, q, 0, 0);
+        if (ok[q] === 1 && a[P + q] === 0) out[k++] = code(K_BLOCK, 0, q, 0, 0);
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
     if ((a[so + O_KOFF] as number) >= 1 && left >= 2) {
       // T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
       // T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
       const st = ++this.stamp;
-      for (let f = 0; f < 64; f++) {
-        if (a[P + f] !== me) continue;
+      for (let i0 = 0; i0 < nm; i0++) {
+        const f = mine[i0] as number;
         const hf = a[H + f] as number;
         const n = GRID.orthCount[f] as number;
         for (let i = 0; i < n; i++) {
@@ -462,8 +467,8 @@ export class Position {
     }
     // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3)
     if (left >= 1) {
-      for (let f = 0; f < 64; f++) {
-        if (a[P + f] !== me) continue;
+      for (let i0 = 0; i0 < nm; i0++) {
+        const f = mine[i0] as number;
         const st = ++this.stamp;
         marked.count = 0;
         markSteps(this.heights, this.pieces, f, this.marks, st);
@@ -512,8 +517,9 @@ export class Position {
       case SUPPLY_BLOCK:
         // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4.
         if ((a[SUPPLY] as number) >= 1) {
+          const ok = this.placeableSquares(r);
           for (let q = 0; q < 64; q++)
-            if (this.canPlaceBlock(q, r)) out[k++] = code(K_PLAY, 0, q, 0, c);
+            if (ok[q] === 1 && a[P + q] === 0) out[k++] = code(K_PLAY, 0, q, 0, c);
         }
         break;
       case BLOCK_UNDER:
