@@ -88,7 +88,7 @@ const pictures = {};
     s = torres.apply(s, moves[(i++ * 7919) % moves.length]);
   }
   pictures['torres-setup.svg'] = renderTorres(s);
-  for (let k = 0; k < 200 && !torres.terminal(s); k++) {
+  for (let k = 0; k < 80 && !torres.terminal(s); k++) {
     const moves = torres.moves(s);
     s = torres.apply(s, moves[(k * 7919) % moves.length]);
   }

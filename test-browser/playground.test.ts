@@ -181,6 +181,33 @@ describe('playground', () => {
     await page.screenshot({ path: join(artifacts, 'playground-coerceo.png') });
   });
 
+  it('Coerceo: an exchange is one click on the opponent piece, and copy puts the position on the clipboard', async () => {
+    // A position of a fixed line of play where White can exchange (one-tile exchange rule).
+    let s = coerceo.start({ exchangeCost: 1 });
+    for (let i = 0; !coerceo.moves(s).some((m) => m.type === 'exchange'); i++) {
+      if (i > 600 || coerceo.terminal(s)) throw new Error('no exchange in 600 plies');
+      const moves = coerceo.moves(s);
+      s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    await open('coerceo');
+    await page.locator('#position').fill(coerceo.serialize(s));
+    await page.locator('#load').click();
+    await expect.poll(position).toBe(coerceo.serialize(s));
+    const exchange = coerceo.moves(s).find((m) => m.type === 'exchange');
+    if (exchange?.type !== 'exchange') throw new Error('no exchange');
+    const pieces = await page.locator('#board polygon.piece').count();
+    await page.locator(`#board polygon.piece[data-field="${exchange.target}"]`).click();
+    await expect.poll(moveList).toEqual([coerceo.formatMove(s, exchange)]);
+    expect(await page.locator('#board polygon.piece').count()).toBe(pieces - 1);
+    s = coerceo.apply(s, exchange);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.locator('#copy').click();
+    await expect
+      .poll(() => page.evaluate('navigator.clipboard.readText()'))
+      .toBe(coerceo.serialize(s));
+  });
+
   it('Coerceo: the random bot plays Black', async () => {
     await open('coerceo');
     await page.locator('#seats select[name="seat1"]').selectOption('random');
@@ -189,6 +216,30 @@ describe('playground', () => {
     await page.locator('#board circle.target[data-field="c4c"]').click();
     await expect.poll(moveList, { timeout: 10_000 }).toHaveLength(2);
     expect(await page.locator('#status').textContent()).toContain('White to move');
+  });
+
+  it('Torres: the MCTS bot (sampling hidden cards) answers a setup move', async () => {
+    await open('torres');
+    await page.locator('#seats select[name="seat1"]').selectOption('mcts');
+    await page.locator('#seats input[name="iterations"]').fill('30');
+    await page.locator('#new-game').click();
+    const s = torres.start({ players: 2, seed: 1 });
+    const m = torres.moves(s)[0];
+    if (!m || !('to' in m)) throw new Error('no setup move');
+    await page.locator(`#board g.square[data-square="${m.to}"]`).click();
+    // Blue (the bot) answers until a person is to move again: replay its moves here to check
+    // that they are legal and that the board shows their result.
+    await expect
+      .poll(() => page.locator('#status').textContent(), { timeout: 20_000 })
+      .toMatch(/^Red to move$/);
+    const texts = await moveList();
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    let t = torres.apply(s, m);
+    for (const text of texts.slice(1)) t = torres.apply(t, torres.parseMove(t, text));
+    expect(await page.locator('#board g.knight').count()).toBe(
+      t.pieces.filter((p) => typeof p === 'number').length,
+    );
+    expect(await position()).toBe(torres.serialize(t));
   });
 
   it('Torres: set up knights and the king by clicking squares, then build', async () => {

@@ -11,8 +11,8 @@ import { render as renderCoerceo } from '../../src/coerceo/svg.js';
 import type { CoerceoMove, CoerceoState } from '../../src/coerceo/types.js';
 import { GAME_TYPES, type HiveMove, type HiveState, hive } from '../../src/hive/index.js';
 import { render as renderHive } from '../../src/hive/svg.js';
-import { type Bot, type Game, mctsBot, randomBot } from '../../src/index.js';
-import { type TorresMove, type TorresState, torres } from '../../src/torres/index.js';
+import { type Bot, type Determinizer, type Game, mctsBot, randomBot } from '../../src/index.js';
+import { determinize, type TorresMove, type TorresState, torres } from '../../src/torres/index.js';
 import { render as renderTorres } from '../../src/torres/svg.js';
 
 /** What the current view asks the renderer to show. */
@@ -41,8 +41,8 @@ interface Adapter<S, M> {
   readonly game: Game<S, M, never>;
   readonly options: readonly OptionControl[];
   seatName(seat: number): string;
-  /** Whether MCTS can play this game without extra help (Torres hides cards). */
-  readonly mcts: boolean;
+  /** For games with hidden information: how MCTS samples what its seat cannot see. */
+  readonly determinize?: Determinizer<S>;
   render(state: S, view: View<M>): string;
   source(move: M): string | null;
   target(move: M): string | null;
@@ -56,7 +56,6 @@ const hiveAdapter: Adapter<HiveState, HiveMove> = {
     { name: 'tournamentOpening', label: 'Tournament opening', values: [true, false] },
   ],
   seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
-  mcts: true,
   render: (state, view) =>
     renderHive(state, {
       size: 34,
@@ -87,7 +86,6 @@ const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
     { name: 'exchangeCost', label: 'Exchange cost', values: [2, 1] },
   ],
   seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
-  mcts: true,
   render: (state, view) =>
     renderCoerceo(state, {
       size: 46,
@@ -111,7 +109,7 @@ const torresAdapter: Adapter<TorresState, TorresMove> = {
     { name: 'seed', label: 'Seed', values: [], input: 'number', initial: 1 },
   ],
   seatName: (seat) => SEAT_COLOURS[seat] ?? `Seat ${seat}`,
-  mcts: false,
+  determinize,
   render: (state, view) =>
     renderTorres(state, {
       size: 50,
@@ -172,7 +170,11 @@ class Session {
       kind === 'random'
         ? randomBot(game, seat + 1)
         : kind === 'mcts'
-          ? mctsBot(game, { seed: seat + 1, defaultLimits: { iterations } })
+          ? mctsBot(game, {
+              seed: seat + 1,
+              defaultLimits: { iterations },
+              ...(this.adapter.determinize ? { determinize: this.adapter.determinize } : {}),
+            })
           : null,
     );
   }
@@ -283,7 +285,7 @@ function renderSeats(): void {
       ['human', 'Person'],
       ['random', 'Random bot'],
     ];
-    if (adapter.mcts) kinds.push(['mcts', 'MCTS bot']);
+    kinds.push(['mcts', 'MCTS bot']);
     for (const [value, text] of kinds) {
       const opt = document.createElement('option');
       opt.value = value;
@@ -304,7 +306,7 @@ function renderSeats(): void {
   input.min = '10';
   input.style.width = '5rem';
   iter.append(input);
-  if (adapter.mcts) box.append(iter);
+  box.append(iter);
 }
 
 function newGame(): void {

@@ -157,6 +157,8 @@ function lastMoveOf(state: HiveState): { piece: string; from: Hex | null; to: He
  * Deterministic: the same state and options always give the same string.
  */
 export function render(state: HiveState, options: HiveRenderOptions = {}): string {
+  // Validates the state first (a RulesError for anything that is not one), via its replay.
+  const status = `${state?.type} · ${gameStateString(state)} · ${turnString(state)}`;
   const size = options.size ?? 28;
   const showCoords = options.coordinates ?? false;
   const highlight = options.highlight ?? [];
@@ -193,7 +195,7 @@ export function render(state: HiveState, options: HiveRenderOptions = {}): strin
   body.push(
     text(
       { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
-      `${state.type} · ${gameStateString(state)} · ${turnString(state)}`,
+      status,
     ),
   );
 

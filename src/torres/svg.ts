@@ -15,6 +15,7 @@
  *
  * @module boardrules/torres/render
  */
+import { RulesError } from '../core/errors.js';
 import { el, points, svgDocument, text, title } from '../core/svg.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, squareName } from './board.js';
@@ -51,6 +52,39 @@ const HEIGHT_FILLS = [
 ];
 
 /**
+ * The fields the picture reads, checked for shape only (a picture need not prove a position
+ * reachable), so that bad input is a `RulesError`, never a `TypeError`.
+ */
+function checkShape(state: TorresState): void {
+  const bad = (what: string): never => {
+    throw new RulesError('INVALID_STATE', `render: not a Torres state (${what})`);
+  };
+  if (typeof state !== 'object' || state === null) bad('not an object');
+  const okInt = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0;
+  if (!Array.isArray(state.heights) || state.heights.length !== 64 || !state.heights.every(okInt))
+    bad('heights');
+  if (
+    !Array.isArray(state.pieces) ||
+    state.pieces.length !== 64 ||
+    !state.pieces.every((p) => p === null || p === 'K' || okInt(p))
+  )
+    bad('pieces');
+  if (
+    !Array.isArray(state.seats) ||
+    !state.seats.every(
+      (s) =>
+        typeof s === 'object' &&
+        s !== null &&
+        Number.isFinite(s.score) &&
+        Array.isArray(s.stacks) &&
+        Array.isArray(s.hand),
+    )
+  )
+    bad('seats');
+  if (typeof state.turn !== 'object' || state.turn === null) bad('turn');
+}
+
+/**
  * Draws a Torres position as an SVG document (a string): rank 8 at the top, file a on the left.
  * Each built square shows its height in its corner; castles are outlined in dark lines; a
  * knight is a disc of its seat's colour showing the level it stands on; the king is a gold disc.
@@ -58,6 +92,7 @@ const HEIGHT_FILLS = [
  * Deterministic: the same state and options always give the same string.
  */
 export function render(state: TorresState, options: TorresRenderOptions = {}): string {
+  checkShape(state);
   const size = options.size ?? 44;
   const coords = options.coordinates ?? true;
   const highlight = new Set(options.highlight ?? []);
@@ -277,10 +312,12 @@ export function render(state: TorresState, options: TorresRenderOptions = {}): s
       );
       py += size * 0.42;
     };
-    line(
-      state.step === 'over' ? 'Game over' : `Phase ${state.phase} · round ${state.round + 1}`,
-      true,
-    );
+    if (state.step === 'over') {
+      // T-END-3: the highest score wins (several seats only when tied).
+      const best = Math.max(...state.seats.map((s) => s.score));
+      const names = state.seats.flatMap((s, p) => (s.score === best ? [SEAT_NAMES[p]] : []));
+      line(`Game over: ${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}`, true);
+    } else line(`Phase ${state.phase} · round ${state.round + 1}`, true);
     if (state.step !== 'over') {
       line(`${SEAT_NAMES[state.actor] ?? state.actor} to act: ${state.step}`);
       line(`AP ${state.turn.apUsed}/${state.turn.apLimit} · supply ${state.supply}`);

@@ -1,5 +1,6 @@
 // The Coerceo SVG picture: well-formed, deterministic, and showing exactly what the public
 // queries say (fields of the present tiles, pieces, removed tiles, tiles held).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CoerceoState,
@@ -11,6 +12,7 @@ import {
   tilesHeld,
 } from '../../src/coerceo/index.js';
 import { render } from '../../src/coerceo/svg.js';
+import { RulesError } from '../../src/core/errors.js';
 import { byClass, parseXml } from '../support/xml.js';
 
 /** Plays a fixed pseudo-random line until a tile has been collected (bounded). */
@@ -100,6 +102,23 @@ describe('coerceo render', () => {
   it('is deterministic: the same position gives the same string, however it was reached', () => {
     const s = gameWithRemovedTiles();
     expect(render(coerceo.deserialize(coerceo.serialize(s)))).toBe(render(s));
+  });
+
+  it('throws only RulesError on values that are not states (fuzzed)', () => {
+    const valid = JSON.parse(JSON.stringify(coerceo.start()));
+    const mutated = fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.anything())
+      .map(([k, v]) => ({ ...valid, [k]: v }));
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), mutated), (x) => {
+        try {
+          expect(typeof render(x as never)).toBe('string');
+        } catch (e) {
+          expect(e).toBeInstanceOf(RulesError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('matches the stored pictures', async () => {

@@ -1,6 +1,8 @@
 // The Hive SVG picture: well-formed, deterministic, and showing exactly what the public queries
 // say is on the board (one tile per occupied hex, stack heights, hand, last move, highlights).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RulesError } from '../../src/core/errors.js';
 import {
   type HiveState,
   hive,
@@ -100,6 +102,23 @@ describe('hive render', () => {
     const again = parseGameString(hive.serialize(s));
     expect(render(again)).toBe(render(s));
     expect(render(hive.deserialize(hive.serialize(s)), { size: 20 })).toBe(render(s, { size: 20 }));
+  });
+
+  it('throws only RulesError on values that are not states (fuzzed)', () => {
+    const valid = JSON.parse(JSON.stringify(hive.start()));
+    const mutated = fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.anything())
+      .map(([k, v]) => ({ ...valid, [k]: v }));
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), mutated), (x) => {
+        try {
+          expect(typeof render(x as never)).toBe('string');
+        } catch (e) {
+          expect(e).toBeInstanceOf(RulesError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('matches the stored pictures', async () => {

@@ -1,7 +1,9 @@
 // The Torres SVG picture: well-formed, deterministic, and showing exactly what the state holds
 // (heights, castle walls, knights by seat and level, the king, the score track).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type TorresState, torres } from '../../src/torres/index.js';
+import { RulesError } from '../../src/core/errors.js';
+import { type TorresState, torres, winners } from '../../src/torres/index.js';
 import { render } from '../../src/torres/svg.js';
 import { byClass, parseXml, type XmlElement } from '../support/xml.js';
 import { at } from './helpers.js';
@@ -75,6 +77,20 @@ describe('torres render', () => {
     expect(byClass(parseXml(render(s, { panel: false })), 'score')).toHaveLength(0);
   });
 
+  it('names the winner of a finished game (T-END-3)', () => {
+    let s = torres.start({ players: 4, seed: 2 });
+    for (let i = 0; !torres.terminal(s); i++) {
+      const moves = torres.moves(s);
+      s = torres.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    const names = ['red', 'blue', 'yellow', 'green'];
+    const expected = winners(s).map((p) => names[p]);
+    const heading = byClass(parseXml(render(s)), 'panel')[0]?.children[0]?.text;
+    expect(heading).toBe(
+      `Game over: ${expected.join(' and ')} ${expected.length > 1 ? 'win' : 'wins'}`,
+    );
+  });
+
   it('highlights target squares and coordinates on request', () => {
     const s = played(40);
     const doc = parseXml(
@@ -90,8 +106,30 @@ describe('torres render', () => {
     expect(render(torres.deserialize(torres.serialize(s)))).toBe(render(s));
   });
 
+  it('throws only RulesError on values that are not states (fuzzed)', () => {
+    const valid = JSON.parse(JSON.stringify(torres.start({ players: 3, seed: 7 })));
+    const mutated = fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), fc.anything())
+      .map(([k, v]) => ({ ...valid, [k]: v }));
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), mutated), (x) => {
+        try {
+          expect(typeof render(x as never)).toBe('string');
+        } catch (e) {
+          expect(e).toBeInstanceOf(RulesError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('matches the stored pictures', async () => {
     await expect(render(played(12))).toMatchFileSnapshot('./__snapshots__/render-setup.svg');
-    await expect(render(played(200))).toMatchFileSnapshot('./__snapshots__/render-midgame.svg');
+    const midgame = played(100);
+    expect(midgame.step).not.toBe('over');
+    await expect(render(midgame)).toMatchFileSnapshot('./__snapshots__/render-midgame.svg');
+    const finished = played(200);
+    expect(finished.step).toBe('over');
+    await expect(render(finished)).toMatchFileSnapshot('./__snapshots__/render-finished.svg');
   });
 });
