@@ -15,6 +15,9 @@ const ENTRIES: Record<string, string> = {
   'boardrules/hive': 'src/hive/index.js',
   'boardrules/coerceo': 'src/coerceo/index.js',
   'boardrules/torres': 'src/torres/index.js',
+  'boardrules/hive/render': 'src/hive/svg.js',
+  'boardrules/coerceo/render': 'src/coerceo/svg.js',
+  'boardrules/torres/render': 'src/torres/svg.js',
 };
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -31,7 +34,7 @@ describe('README examples', () => {
     'example %i runs as written',
     async (i, code) => {
       mkdirSync(scratch, { recursive: true });
-      const mapped = code.replace(/from '(boardrules(?:\/\w+)?)'/g, (_m, entry: string) => {
+      const mapped = code.replace(/from '(boardrules(?:\/\w+)*)'/g, (_m, entry: string) => {
         const target = ENTRIES[entry];
         if (!target) throw new Error(`unknown entry ${entry}`);
         return `from '${join(root, target)}'`;
