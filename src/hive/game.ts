@@ -9,7 +9,7 @@
 import { RulesError } from '../core/errors.js';
 import type { Game, SearchPosition } from '../core/game.js';
 import { CELLS, cellOf } from './board.js';
-import { generate, MAX_MOVES } from './moves.js';
+import { findLegal, generate, MAX_MOVES } from './moves.js';
 import {
   formatMoveString,
   type GameStateString,
@@ -22,15 +22,25 @@ import {
 } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import {
-  expansionsOf,
-  type GameType,
+  gameSetup,
+  type HiveGameType,
   PIECES,
   parseGameType,
   pieceFromName,
   pieceName,
   SLOTS,
 } from './pieces.js';
-import { PASS, Position } from './position.js';
+import {
+  moveCell,
+  moveOp,
+  movePiece,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SPAN,
+  OP_SWAP,
+  PASS,
+  Position,
+} from './position.js';
 import { isOver, scoreOf } from './rules.js';
 
 /**
@@ -39,15 +49,18 @@ import { isOver, scoreOf } from './rules.js';
  * position is derived from it on demand.
  */
 export interface HiveState {
-  /** The game type. */
-  readonly type: GameType;
+  /** The game type (canonical; fan-extended when tiles are turned, H-FAN-UHP-2). */
+  readonly type: HiveGameType;
   /** The options fixed for this game (H-OPT-1). */
   readonly options: Readonly<HiveOptions>;
   /** The MoveStrings played, as given (normalised for case and blanks, H-UHP-8). */
   readonly history: readonly string[];
 }
 
-/** A Hive move. Throws are written as a `move` of the thrown piece (H-UHP-4). */
+/**
+ * A Hive move. Throws are written as a `move` of the thrown piece (H-UHP-4); a Dragonfly's carry
+ * is implied by its destination (H-FAN-DRAGONFLY-e), so it is a `move` too.
+ */
 export type HiveMove =
   | {
       /** Placement from hand or movement of a piece on the board. */
@@ -60,6 +73,22 @@ export type HiveMove =
       readonly r: number;
     }
   | {
+      /**
+       * A fan operation (H-FAN-GEN-3): a Mantis (or a Mosquito copying one) grabs `target` from
+       * a neighbouring hex and puts it under itself (H-FAN-MANTIS-2), or a Centipede (or a
+       * copying Mosquito) swaps places with `target` (H-FAN-CENTIPEDE-1).
+       */
+      readonly kind: 'grab' | 'swap';
+      /** The acting piece's UHP name, e.g. `wT1`. */
+      readonly piece: string;
+      /** The piece grabbed or swapped with, e.g. `bA1`. */
+      readonly target: string;
+      /** `q` of the actor's hex, where the target ends up. */
+      readonly q: number;
+      /** `r` of the actor's hex. */
+      readonly r: number;
+    }
+  | {
       /** A pass (only when forced, H-TURN-3). */
       readonly kind: 'pass';
     };
@@ -69,7 +98,7 @@ const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
 const buffer = new Int32Array(MAX_MOVES);
 
 function freezeState(
-  type: GameType,
+  type: HiveGameType,
   options: Readonly<HiveOptions>,
   history: readonly string[],
   pos: Position,
@@ -80,10 +109,12 @@ function freezeState(
 }
 
 function newPosition(options: Readonly<HiveOptions>): Position {
-  return new Position(expansionsOf(options.type), {
+  const setup = gameSetup(options.type);
+  return new Position(setup.mask, {
     tournamentOpening: options.tournamentOpening,
     repetitionDraw: options.repetitionDraw,
     maxPlies: options.maxPlies,
+    roster: setup.roster,
   });
 }
 
@@ -104,22 +135,17 @@ function replay(pos: Position, moves: readonly string[], strict: boolean): strin
       }
       throw e;
     }
-    if (!legal(pos, parsed.move)) {
+    const m = findLegal(pos, parsed.move);
+    if (m < 0) {
       throw new RulesError(
         'ILLEGAL_MOVE',
         `move ${i + 1} '${text}' is illegal: ${whyIllegal(pos, parsed.move)}`,
       );
     }
-    pos.play(parsed.move);
+    pos.play(m);
     out.push(parsed.normalized);
   }
   return out;
-}
-
-function legal(pos: Position, m: number): boolean {
-  const n = generate(pos, buffer, 0);
-  for (let i = 0; i < n; i++) if (buffer[i] === m) return true;
-  return false;
 }
 
 /** The compact position of a state (cached; rebuilt from the history for foreign objects). */
@@ -138,8 +164,18 @@ export function positionOf(state: HiveState): Position {
 
 function decodeMove(pos: Position, m: number): HiveMove {
   if (m === PASS) return Object.freeze({ kind: 'pass' });
-  const p = (m / CELLS) | 0;
-  const c = m - p * CELLS;
+  const op = moveOp(m);
+  const p = movePiece(m);
+  const c = moveCell(m);
+  if (op === OP_GRAB || op === OP_SWAP) {
+    return Object.freeze({
+      kind: op === OP_GRAB ? 'grab' : 'swap',
+      piece: pieceName(pos.top[c] as number),
+      target: pieceName(p),
+      q: pos.realQ(c) + 0,
+      r: pos.realR(c) + 0,
+    });
+  }
   return Object.freeze({
     kind: pos.cell[p] === -1 ? 'place' : 'move',
     piece: pieceName(p),
@@ -153,6 +189,27 @@ function encodeMove(pos: Position, move: HiveMove): number {
     throw new RulesError('ILLEGAL_MOVE', 'a Hive move must be an object');
   }
   if (move.kind === 'pass') return PASS;
+  if (move.kind === 'grab' || move.kind === 'swap') {
+    const a = typeof move.piece === 'string' ? pieceFromName(move.piece) : -1;
+    const x = typeof move.target === 'string' ? pieceFromName(move.target) : -1;
+    if (a < 0 || x < 0) {
+      throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${JSON.stringify(move)}`);
+    }
+    if (pos.cell[a] === -1 || pos.cell[x] === -1) {
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `${move.piece} and ${move.target} must both be in play to ${move.kind}`,
+      );
+    }
+    if (move.q !== (pos.rq[a] as number) || move.r !== (pos.rr[a] as number)) {
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `${move.piece} is not at (${String(move.q)}, ${String(move.r)}) in ${JSON.stringify(move)}`,
+      );
+    }
+    const op = move.kind === 'grab' ? OP_GRAB : OP_SWAP;
+    return op * OP_SPAN + x * CELLS + (pos.cell[a] as number);
+  }
   const p = typeof move.piece === 'string' ? pieceFromName(move.piece) : -1;
   if (p < 0 || (move.kind !== 'place' && move.kind !== 'move')) {
     throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${JSON.stringify(move)}`);
@@ -183,10 +240,11 @@ function encodeMove(pos: Position, move: HiveMove): number {
 function checkedEncode(pos: Position, move: HiveMove): number {
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const m = encodeMove(pos, move);
-  if (!legal(pos, m)) {
+  const legal = findLegal(pos, m);
+  if (legal < 0) {
     throw new RulesError('ILLEGAL_MOVE', `illegal move: ${whyIllegal(pos, m)}`);
   }
-  return m;
+  return legal;
 }
 
 /** The state after integer move `m` (trusted legal), with its canonical MoveString. */
@@ -211,7 +269,7 @@ export function fromGameString(text: string, options: Partial<HiveOptions> = {})
   const type = parseGameType(field(0), strict);
   const stateField = parseGameStateString(field(1), strict);
   const turnField = parseTurnString(field(2), strict);
-  const resolved = resolveOptions({ ...resolved0, type });
+  const resolved = resolveOptions({ ...resolved0, type, roster: null });
   const pos = newPosition(resolved);
   const history = replay(pos, parts.slice(3), strict);
   if (strict) {
@@ -278,10 +336,11 @@ export function parseMoveText(state: HiveState, text: string): HiveMove {
   const pos = positionOf(state);
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const parsed = parseMoveString(pos, text, state.options.strictInput);
-  if (!legal(pos, parsed.move)) {
+  const m = findLegal(pos, parsed.move);
+  if (m < 0) {
     throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
   }
-  return decodeMove(pos, parsed.move);
+  return decodeMove(pos, m);
 }
 
 /**
@@ -292,11 +351,12 @@ export function playMoveText(state: HiveState, text: string): HiveState {
   const pos = positionOf(state);
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const parsed = parseMoveString(pos, text, state.options.strictInput);
-  if (!legal(pos, parsed.move)) {
+  const m = findLegal(pos, parsed.move);
+  if (m < 0) {
     throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
   }
   const next = pos.clone();
-  next.play(parsed.move);
+  next.play(m);
   return freezeState(state.type, state.options, [...state.history, parsed.normalized], next);
 }
 
@@ -430,7 +490,13 @@ class HiveSearch implements SearchPosition<HiveMove> {
     return decodeMove(this.pos, move);
   }
   encode(move: HiveMove): number {
-    return encodeMove(this.pos, move);
+    const m = encodeMove(this.pos, move);
+    // A Dragonfly move names its carry only through the destination (H-FAN-DRAGONFLY-e).
+    if (m !== PASS && moveOp(m) === OP_MOVE && this.pos.fan) {
+      const legal = findLegal(this.pos, m);
+      if (legal >= 0) return legal;
+    }
+    return m;
   }
   state(): HiveState {
     const pos = this.pos;

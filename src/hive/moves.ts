@@ -4,11 +4,13 @@
  * into a caller's buffer, allocation-free, in the public order of H-MOVESET-3.
  *
  * Structure: placements (§4), then per piece of the mover a bug generator chosen by kind from
- * {@link MOVERS} (§6), with Pillbug throws (H-PILLBUG-2) producing moves of the *thrown* piece.
- * Every generator runs with the mover lifted off the board (H-MOVE-3), so it never serves as
- * its own contact or gate. Moves form a set keyed by (piece, destination) (H-MOVESET-1): a stamp
- * table drops repeats from Spider/Ladybug paths, Mosquito copies and throws. Fan bugs (§12)
- * add kinds to {@link MOVERS}.
+ * {@link MOVERS} (§6, §12), and the abilities that leave the actor in place: Pillbug throws
+ * (H-PILLBUG-2), Mantis grabs (H-FAN-MANTIS-2) and Centipede swaps (H-FAN-CENTIPEDE-1), each
+ * recorded as a move of the piece that changes hex. Every movement generator runs with the mover
+ * lifted off the board (H-MOVE-3), so it never serves as its own contact or gate. Moves form a
+ * set keyed by (operation, piece, destination) (H-MOVESET-1): a stamp table drops repeats from
+ * Spider/Ladybug paths, Mosquito copies and throws. The fan bugs use the same generator: no
+ * parallel code path.
  *
  * @module
  */
@@ -20,6 +22,9 @@ import {
   wrap as I_wrap,
 } from './board.js';
 import {
+  CENTIPEDE,
+  DRAGONFLY,
+  FLY,
   ANT as I_ANT,
   BEETLE as I_BEETLE,
   GRASSHOPPER as I_GRASSHOPPER,
@@ -34,8 +39,21 @@ import {
   SLOT_KIND as I_SLOT_KIND,
   SLOTS as I_SLOTS,
   SPIDER as I_SPIDER,
+  MANTIS,
+  ROACH,
+  SCORPION,
+  WASP,
 } from './pieces.js';
-import { ORIGIN_CELL as I_ORIGIN_CELL, PASS as I_PASS, type Position } from './position.js';
+import {
+  ORIGIN_CELL as I_ORIGIN_CELL,
+  PASS as I_PASS,
+  OP_CARRY,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SPAN,
+  OP_SWAP,
+  type Position,
+} from './position.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
 // them) would otherwise sit in the hottest loops.
@@ -61,11 +79,14 @@ const SPIDER = I_SPIDER;
 const ORIGIN_CELL = I_ORIGIN_CELL;
 const PASS = I_PASS;
 
-/** An upper bound on the number of legal moves in any position (28 movers × 196 cells). */
+/**
+ * An upper bound on the number of legal moves in any position: at most 28 pieces are in play,
+ * each with fewer than 200 destinations over all operations.
+ */
 export const MAX_MOVES = 5600;
 
 // ---- scratch state shared by one generate() call (single-threaded, no allocation) ----------
-const marks = new Uint32Array(PIECES * CELLS);
+const marks = new Uint32Array(4 * PIECES * CELLS);
 let stamp = 0;
 const seen = new Uint32Array(CELLS);
 let seenStamp = 0;
@@ -88,6 +109,9 @@ let n = 0;
 let mover = 0; // side to move
 let anchorQ = 0;
 let anchorR = 0;
+let frozen1 = -1; // F (H-FREEZE-1, H-FAN-GEN-2)
+let frozen2 = -1;
+let scorpions = false; // the game has a Scorpion (H-FAN-SCORPION-2 checks needed)
 
 function nextStamp(): void {
   if (++stamp === 0xffffffff) {
@@ -105,24 +129,48 @@ function nextSeen(): number {
 }
 
 /**
- * Sort key of a destination: `rank` (the mover's pieces by slot, then the opponent's thrown
- * pieces), then `r`, then `q` relative to the anchor (the order of H-MOVESET-3).
+ * Sort key of a destination: `rank` (the mover's pieces by slot, then the opponent's thrown,
+ * grabbed or swapped pieces), then the operation, then `r`, then `q` relative to the anchor (the
+ * order of H-MOVESET-3).
  */
-function key(rank: number, c: number): number {
-  return (rank << 12) | ((wrap(cellR(c) - anchorR) + 32) << 6) | (wrap(cellQ(c) - anchorQ) + 32);
+function key(rank: number, op: number, c: number): number {
+  return (
+    (rank << 14) |
+    (op << 12) |
+    ((wrap(cellR(c) - anchorR) + 32) << 6) |
+    (wrap(cellQ(c) - anchorQ) + 32)
+  );
 }
 
 /**
- * Adds the movement (piece, cell) once (H-MOVESET-1): a throw that equals the piece's own move is
- * one move (H-PILLBUG-5), as are several Spider/Ladybug paths or Mosquito copies to one hex.
+ * Adds the move (operation, piece, cell) once (H-MOVESET-1): a throw that equals the piece's own
+ * move is one move (H-PILLBUG-5), as are several Spider/Ladybug paths or Mosquito copies to one
+ * hex.
  */
-function add(p: number, c: number): void {
-  const i = p * CELLS + c;
+function addOp(op: number, p: number, c: number): void {
+  const i = op * OP_SPAN + p * CELLS + c;
   if (marks[i] === stamp) return;
   marks[i] = stamp;
   const slot = p % SLOTS;
   const own = p >= SLOTS ? 1 : 0;
-  out[n++] = key((own === mover ? 0 : SLOTS) + slot, c);
+  out[n++] = key((own === mover ? 0 : SLOTS) + slot, op, c);
+}
+
+/** Adds the placement-free movement of `p` to `c` (see {@link addOp}). */
+function add(p: number, c: number): void {
+  addOp(OP_MOVE, p, c);
+}
+
+/** H-FAN-SCORPION-2: the cell holds a Scorpion, which nothing may climb onto, jump or move. */
+function immune(c: number): boolean {
+  if (!scorpions) return false;
+  const t = top[c] as number;
+  return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
+}
+
+/** The top piece of occupied cell `c` belongs to the side to move. */
+function friendly(c: number): boolean {
+  return ((top[c] as number) >= SLOTS ? 1 : 0) === mover;
 }
 
 // ---- H-MOVE-4 / H-MOVE-5 -------------------------------------------------------------------
@@ -265,10 +313,16 @@ function slideOnce(p: number, c: number): void {
   for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
 }
 
-/** H-BEETLE-1: one step at any height. */
+/**
+ * H-BEETLE-1: one step at any height (also the Mantis on the hive, H-FAN-MANTIS-3). It never
+ * climbs onto a Scorpion (H-FAN-SCORPION-c).
+ */
 function beetle(p: number, c: number): void {
   const hA = height[c] as number;
-  for (let d = 0; d < 6; d++) if (canStep(c, d, hA)) add(p, NB[c * 6 + d] as number);
+  for (let d = 0; d < 6; d++) {
+    const b = NB[c * 6 + d] as number;
+    if (canStep(c, d, hA) && !immune(b)) add(p, b);
+  }
 }
 
 /** H-GRASS-1: jump the unbroken run of occupied hexes in a direction whose first hex is occupied. */
@@ -276,8 +330,13 @@ function grasshopper(p: number, c: number): void {
   for (let d = 0; d < 6; d++) {
     let b = NB[c * 6 + d] as number;
     if (height[b] === 0) continue;
-    while (height[b] !== 0) b = NB[b * 6 + d] as number;
-    add(p, b);
+    let blocked = false;
+    while (height[b] !== 0) {
+      // H-FAN-SCORPION-d: a run containing a Scorpion gives no move in that direction.
+      if (immune(b)) blocked = true;
+      b = NB[b * 6 + d] as number;
+    }
+    if (!blocked) add(p, b);
   }
 }
 
@@ -327,16 +386,19 @@ function ant(p: number, c: number): void {
   }
 }
 
-/** H-LADY-1: up onto the hive, one step across it, down onto an empty hex other than the start. */
+/**
+ * H-LADY-1: up onto the hive, one step across it, down onto an empty hex other than the start.
+ * Never onto a Scorpion (H-FAN-SCORPION-c).
+ */
 function ladybug(p: number, c: number): void {
   const h0 = height[c] as number;
   for (let d1 = 0; d1 < 6; d1++) {
     const b1 = NB[c * 6 + d1] as number;
-    if (height[b1] === 0 || !canStep(c, d1, h0)) continue;
+    if (height[b1] === 0 || !canStep(c, d1, h0) || immune(b1)) continue;
     const h1 = height[b1] as number;
     for (let d2 = 0; d2 < 6; d2++) {
       const b2 = NB[b1 * 6 + d2] as number;
-      if (height[b2] === 0 || !canStep(b1, d2, h1)) continue;
+      if (height[b2] === 0 || !canStep(b1, d2, h1) || immune(b2)) continue;
       const h2 = height[b2] as number;
       for (let d3 = 0; d3 < 6; d3++) {
         const b3 = NB[b2 * 6 + d3] as number;
@@ -348,8 +410,144 @@ function ladybug(p: number, c: number): void {
 }
 
 /**
- * Movement generators by bug kind, for a lifted, unpinned mover. The Mosquito and the Pillbug's
- * ability are handled in {@link generatePiece}; the Pillbug's own move is one slide.
+ * H-FAN-FLY-1/2: one slide when the Fly has freedom to move (FLY-a: some slide passes H-MOVE-4,
+ * One Hive ignored; FLY-d: then it must slide); otherwise a flight to any empty hex other than
+ * its start that touches the hive (FLY-c). A Mosquito copying it judges freedom from its own
+ * slides (FLY-e). H-FAN-GEN-6: the flight has no path, so gates and contact do not apply.
+ */
+function fly(p: number, c: number): void {
+  const m = slides(c);
+  if (m !== 0) {
+    for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
+    return;
+  }
+  const vis = nextSeen();
+  for (let x = 0; x < PIECES; x++) {
+    const xc = P.cell[x] as number;
+    if (xc < 0 || top[xc] !== x) continue;
+    for (let d = 0; d < 6; d++) {
+      const e = NB[xc * 6 + d] as number;
+      if (height[e] !== 0 || e === c || seen[e] === vis) continue;
+      seen[e] = vis;
+      add(p, e);
+    }
+  }
+}
+
+/**
+ * H-FAN-WASP-1/2: a flight to any empty hex other than the start whose occupied neighbours, with
+ * the Wasp lifted, are all topped by the mover's opponent (at least one; WASP-a: the opponent of
+ * the mover, also for a copying Mosquito; WASP-b: tops only). No path (H-FAN-GEN-6).
+ */
+function wasp(p: number, c: number): void {
+  const vis = nextSeen();
+  const first = (1 - mover) * SLOTS;
+  for (let x = first; x < first + SLOTS; x++) {
+    const xc = P.cell[x] as number;
+    if (xc < 0 || top[xc] !== x) continue;
+    for (let d = 0; d < 6; d++) {
+      const e = NB[xc * 6 + d] as number;
+      if (height[e] !== 0 || e === c || seen[e] === vis) continue;
+      seen[e] = vis;
+      let ok = true;
+      for (let d2 = 0; d2 < 6; d2++) {
+        const f = NB[e * 6 + d2] as number;
+        if (height[f] !== 0 && friendly(f)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) add(p, e);
+    }
+  }
+}
+
+/**
+ * H-FAN-ROACH-1/2: up onto an adjacent stack, any number of steps across stacks, down onto an
+ * empty hex other than the start; every step passes H-MOVE-5 and every stack climbed or crossed
+ * is topped by the mover's colour (ROACH-b) and is no Scorpion (ROACH-e). The destinations are
+ * the empty hexes one legal down-step from a reachable stack (ROACH-d).
+ */
+function roach(p: number, c: number): void {
+  const vis = nextSeen();
+  const h0 = height[c] as number;
+  let head = 0;
+  let tail = 0;
+  for (let d = 0; d < 6; d++) {
+    const b = NB[c * 6 + d] as number;
+    if (height[b] === 0 || !friendly(b) || immune(b) || !canStep(c, d, h0)) continue;
+    if (seen[b] === vis) continue;
+    seen[b] = vis;
+    queue[tail++] = b;
+  }
+  while (head < tail) {
+    const x = queue[head++] as number;
+    const hx = height[x] as number;
+    for (let d = 0; d < 6; d++) {
+      const y = NB[x * 6 + d] as number;
+      if (height[y] === 0) {
+        if (y !== c && canStep(x, d, hx)) add(p, y);
+      } else if (seen[y] !== vis && friendly(y) && !immune(y) && canStep(x, d, hx)) {
+        seen[y] = vis;
+        queue[tail++] = y;
+      }
+    }
+  }
+}
+
+/**
+ * H-FAN-DRAGONFLY-1/2: a hop to one of the six off-axis hexes at distance 2 (DRAGONFLY-a/b),
+ * flying over an intermediate that is not a Scorpion (DRAGONFLY-c), onto an empty hex or on top
+ * of any stack but a Scorpion (DRAGONFLY-d). A Dragonfly that started on the hive and goes to an
+ * empty hex carries the piece under it when allowed (DRAGONFLY-e): not a Dragonfly, not frozen,
+ * and, when that piece is on the ground, not pinned. An empty destination must touch the rest of
+ * the hive (DRAGONFLY-g); it is never next to the start, so lifting a carried piece never changes
+ * that. A Mosquito copying it flies from the ground and so never carries.
+ */
+function dragonfly(p: number, c: number): void {
+  let carry = false;
+  if (height[c] !== 0) {
+    const under = top[c] as number;
+    carry =
+      SLOT_KIND[under % SLOTS] !== DRAGONFLY &&
+      under !== frozen1 &&
+      under !== frozen2 &&
+      !immune(c) &&
+      // Lifting a ground piece must leave the hive whole (the Dragonfly is already lifted).
+      !pinned(c);
+  }
+  for (let d = 0; d < 6; d++) {
+    const d1 = d === 5 ? 0 : d + 1;
+    const i1 = NB[c * 6 + d] as number;
+    const i2 = NB[c * 6 + d1] as number;
+    if (immune(i1) && immune(i2)) continue;
+    const e = NB[i1 * 6 + d1] as number;
+    if (height[e] !== 0) {
+      if (!immune(e)) add(p, e);
+      continue;
+    }
+    const b = e * 6;
+    if (
+      height[NB[b] as number] === 0 &&
+      height[NB[b + 1] as number] === 0 &&
+      height[NB[b + 2] as number] === 0 &&
+      height[NB[b + 3] as number] === 0 &&
+      height[NB[b + 4] as number] === 0 &&
+      height[NB[b + 5] as number] === 0
+    ) {
+      continue;
+    }
+    addOp(carry ? OP_CARRY : OP_MOVE, p, e);
+  }
+}
+
+/** The Mantis on the ground has no movement of its own (H-FAN-MANTIS-1); it grabs instead. */
+function none(): void {}
+
+/**
+ * Movement generators by bug kind, for a lifted, unpinned mover. The Mosquito and the abilities
+ * (throw, grab, swap) are handled in {@link generatePiece}; the Pillbug's and the Centipede's own
+ * moves are one slide, the Scorpion's is the Spider's.
  */
 export const MOVERS: ((p: number, c: number) => void)[] = [];
 MOVERS[QUEEN] = slideOnce;
@@ -357,23 +555,35 @@ MOVERS[SPIDER] = spider;
 MOVERS[BEETLE] = beetle;
 MOVERS[GRASSHOPPER] = grasshopper;
 MOVERS[ANT] = ant;
-MOVERS[MOSQUITO] = () => {}; // H-MOSQ-3: a Mosquito copies nothing from a Mosquito.
+MOVERS[MOSQUITO] = none; // H-MOSQ-3: a Mosquito copies nothing from a Mosquito.
 MOVERS[LADYBUG] = ladybug;
 MOVERS[PILLBUG] = slideOnce; // H-PILLBUG-1: its own move is one slide.
+MOVERS[MANTIS] = none; // H-FAN-MANTIS-1: a grounded Mantis never moves itself.
+MOVERS[FLY] = fly;
+MOVERS[SCORPION] = spider; // H-FAN-SCORPION-1: it moves as a Spider.
+MOVERS[WASP] = wasp;
+MOVERS[ROACH] = roach;
+MOVERS[DRAGONFLY] = dragonfly;
+MOVERS[CENTIPEDE] = slideOnce; // H-FAN-CENTIPEDE-1: its own move is one slide.
+
+/** True when the piece may not be relocated by another piece this ply (H-FREEZE-2, H-FAN-GEN-3). */
+function fixed(x: number): boolean {
+  return x === frozen1 || x === frozen2 || (scorpions && SLOT_KIND[x % SLOTS] === SCORPION);
+}
 
 /**
  * H-PILLBUG-2: the throws of a Pillbug (or a Mosquito using the Pillbug's power) standing alone
- * at level 0 on `h`. Each throw is recorded as a move of the thrown piece (H-UHP-4).
+ * at level 0 on `h`. Each throw is recorded as a move of the thrown piece (H-UHP-4). H-FAN-GEN-5:
+ * any fan piece may be thrown but a Scorpion.
  */
 function throws(h: number): void {
-  const frozen = P.frozen;
   for (let dn = 0; dn < 6; dn++) {
     const nCell = NB[h * 6 + dn] as number;
     // (a) only a piece alone on its hex is thrown.
     if (height[nCell] !== 1) continue;
     const x = top[nCell] as number;
-    // (b) H-FREEZE-2: not the piece that moved last.
-    if (x === frozen) continue;
+    // (b) H-FREEZE-2: not a piece that moved last; H-FAN-SCORPION-b: never a Scorpion.
+    if (fixed(x)) continue;
     // (c) not pinned: lifting it must leave the hive whole.
     if (pinned(nCell)) continue;
     // (d) pick-up N -> H: blocked iff both flanks have height >= 2.
@@ -403,9 +613,54 @@ function throws(h: number): void {
   }
 }
 
+/** A flank of the edge `h -> NB[h][dn]` is empty: the "shared unoccupied space" of a grab or swap. */
+function emptyFlank(h: number, dn: number): boolean {
+  return (
+    height[NB[h * 6 + ((dn + 5) % 6)] as number] === 0 ||
+    height[NB[h * 6 + ((dn + 1) % 6)] as number] === 0
+  );
+}
+
 /**
- * All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws).
- * H-MOVE-7: colour never limits where a piece goes; only the mover's own pieces act.
+ * H-FAN-MANTIS-2: the grabs of a Mantis (or a Mosquito copying one) alone on the ground at `h`.
+ * The target is alone on its hex (MANTIS-b), any colour and kind but a Scorpion, not frozen
+ * (MANTIS-g), not pinned (MANTIS-e: the grabber may be), and a flank of the edge is empty
+ * (MANTIS-d; H-MOVE-4/5 do not apply).
+ */
+function grabs(h: number): void {
+  for (let dn = 0; dn < 6; dn++) {
+    const nCell = NB[h * 6 + dn] as number;
+    if (height[nCell] !== 1) continue;
+    const x = top[nCell] as number;
+    if (fixed(x) || !emptyFlank(h, dn) || pinned(nCell)) continue;
+    addOp(OP_GRAB, x, h);
+  }
+}
+
+/**
+ * H-FAN-CENTIPEDE-1/2: the swaps of a Centipede (or a Mosquito copying one) alone on the ground
+ * at `h`: with a neighbour alone on its hex (CENTIPEDE-a), either colour, not a Centipede,
+ * Pillbug or Scorpion, not frozen (CENTIPEDE-b), across an edge with an empty flank
+ * (CENTIPEDE-d). No One Hive test (CENTIPEDE-c): the occupied hexes do not change.
+ */
+function swaps(h: number): void {
+  for (let dn = 0; dn < 6; dn++) {
+    const nCell = NB[h * 6 + dn] as number;
+    if (height[nCell] !== 1) continue;
+    const x = top[nCell] as number;
+    const k = SLOT_KIND[x % SLOTS] as number;
+    if (k === CENTIPEDE || k === PILLBUG || fixed(x) || !emptyFlank(h, dn)) continue;
+    addOp(OP_SWAP, x, h);
+  }
+}
+
+/** Kinds whose power leaves the actor where it is, so a pinned actor keeps it (H-MOSQ-4, H-FAN-GEN-4). */
+const IN_PLACE = (1 << PILLBUG) | (1 << MANTIS) | (1 << CENTIPEDE);
+
+/**
+ * All moves of the mover's uncovered, unfrozen piece `p` on cell `c` (including throws, grabs
+ * and swaps). H-MOVE-7: colour never limits where a piece goes (but see H-FAN-WASP, H-FAN-ROACH);
+ * only the mover's own pieces act.
  */
 function generatePiece(p: number, c: number): void {
   const kind = SLOT_KIND[p % SLOTS] as number;
@@ -413,27 +668,27 @@ function generatePiece(p: number, c: number): void {
   // H-MOVE-3: a piece alone on an articulation cell is pinned; on a stack it never is.
   const isPinned = pinned(c);
   let copies = 0;
-  let throwPower = kind === PILLBUG;
   if (kind === MOSQUITO) {
     if (h === 1) {
-      // H-MOSQ-1/3: the kinds of the adjacent top pieces, Mosquitoes excluded.
+      // H-MOSQ-1/3, H-FAN-GEN-4: the kinds of the adjacent top pieces, Mosquitoes excluded.
+      // H-PILLBUG-4: next to a Pillbug it also gets the throw (even if that Pillbug is frozen
+      // or pinned, H-FREEZE-3); likewise the grab and the swap of a Mantis or Centipede.
       for (let d = 0; d < 6; d++) {
         const b = NB[c * 6 + d] as number;
         if (height[b] === 0) continue;
-        const k = SLOT_KIND[(top[b] as number) % SLOTS] as number;
-        if (k !== MOSQUITO) copies |= 1 << k;
+        copies |= 1 << (SLOT_KIND[(top[b] as number) % SLOTS] as number);
       }
-      // H-PILLBUG-4: next to a Pillbug it also gets the throw (even if that Pillbug is frozen
-      // or pinned, H-FREEZE-3).
-      throwPower = (copies & (1 << PILLBUG)) !== 0;
+      copies &= ~(1 << MOSQUITO);
     } else {
       // H-MOSQ-2: above ground it moves only as a Beetle and never throws.
       copies = 1 << BEETLE;
     }
+  } else if (kind === MANTIS && h > 1) {
+    copies = 1 << BEETLE; // H-FAN-MANTIS-3: on the hive a Mantis is a Beetle.
   } else {
     copies = 1 << kind;
   }
-  if (!isPinned && copies !== 0) {
+  if (!isPinned && (copies & ~(1 << MANTIS)) !== 0) {
     // Lift the mover (H-MOVE-3): it is never its own contact or blocker.
     height[c] = h - 1;
     top[c] = P.below[p] as number;
@@ -441,9 +696,13 @@ function generatePiece(p: number, c: number): void {
     height[c] = h;
     top[c] = p;
   }
-  // H-PILLBUG-3: the thrower stays put, so it may be pinned; it must be alone at level 0.
-  // H-MOSQ-4: a pinned level-0 Mosquito therefore keeps only the Pillbug's throw.
-  if (throwPower && h === 1) throws(c);
+  // H-PILLBUG-3, H-FAN-MANTIS-e, H-FAN-CENTIPEDE-c: these actors stay put, so they may be pinned;
+  // each must be alone at level 0 (H-FAN-MANTIS-f, H-FAN-CENTIPEDE-a).
+  if (h === 1 && (copies & IN_PLACE) !== 0) {
+    if (copies & (1 << PILLBUG)) throws(c);
+    if (copies & (1 << MANTIS)) grabs(c);
+    if (copies & (1 << CENTIPEDE)) swaps(c);
+  }
 }
 
 /** Cells where the side to move may place (H-PLACE-1..4), written to `cells`; returns count. */
@@ -515,7 +774,7 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
   // Order the cells once by (r, q), so each kind's run comes out sorted.
   for (let i = 0; i < nc; i++) {
     const c = placeCells[i] as number;
-    placeCells[i] = (key(0, c) << 12) | c;
+    placeCells[i] = (key(0, 0, c) << 12) | c;
   }
   insertionSort(placeCells, 0, nc);
   for (let i = 0; i < nc; i++) placeCells[i] = (placeCells[i] as number) & (CELLS - 1);
@@ -558,6 +817,9 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   const ac = pos.anchorCell();
   anchorQ = cellQ(ac);
   anchorR = cellR(ac);
+  frozen1 = pos.frozen;
+  frozen2 = pos.frozen2;
+  scorpions = pos.hasScorpion;
   nextStamp();
   const turn = (pos.ply >> 1) + 1; // H-TURN-2
   const queen = mover * SLOTS;
@@ -569,12 +831,11 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   if (queenInPlay) {
     articDone = false;
     articStart = pos.cell[queen] as number;
-    const frozen = pos.frozen;
     for (let s = 0; s < SLOTS; s++) {
       const p = mover * SLOTS + s;
       const c = pos.cell[p] as number;
-      // H-MOVE-2: only uncovered pieces act; H-FREEZE-2: not the piece that just moved.
-      if (c < 0 || top[c] !== p || p === frozen) continue;
+      // H-MOVE-2: only uncovered pieces act; H-FREEZE-2, H-FAN-GEN-3: not a piece that just moved.
+      if (c < 0 || top[c] !== p || p === frozen1 || p === frozen2) continue;
       generatePiece(p, c);
     }
   }
@@ -586,19 +847,33 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   insertionSort(buf, moveStart, n);
   for (let i = moveStart; i < n; i++) {
     const k = buf[i] as number;
-    const rank = k >> 12;
+    const rank = k >> 14;
+    const op = (k >> 12) & 3;
     const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
     const p = rank < SLOTS ? mover * SLOTS + rank : (1 - mover) * SLOTS + rank - SLOTS;
-    buf[i] = p * CELLS + c;
+    buf[i] = op * OP_SPAN + p * CELLS + c;
   }
   return n - offset;
 }
 
+/**
+ * The legal move of `pos` that `m` names, or -1. A Dragonfly move named without its carry
+ * matches the carrying move: the carry is implied by the destination (H-FAN-DRAGONFLY-e,
+ * H-FAN-UHP-3).
+ */
+export function findLegal(pos: Position, m: number): number {
+  const k = generate(pos, scratch, 0);
+  const carried = m >= 0 && m < OP_SPAN ? m + OP_CARRY * OP_SPAN : -2;
+  for (let i = 0; i < k; i++) {
+    const x = scratch[i] as number;
+    if (x === m || x === carried) return x;
+  }
+  return -1;
+}
+
 /** True when `m` is among the legal moves of `pos` (uses a scratch buffer). */
 export function isLegal(pos: Position, m: number): boolean {
-  const k = generate(pos, scratch, 0);
-  for (let i = 0; i < k; i++) if (scratch[i] === m) return true;
-  return false;
+  return findLegal(pos, m) === m;
 }
 
 const scratch = new Int32Array(MAX_MOVES);

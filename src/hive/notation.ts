@@ -7,8 +7,28 @@
  */
 import { RulesError } from '../core/errors.js';
 import { CELLS, NB } from './board.js';
-import { pieceFromName, pieceName, SLOTS } from './pieces.js';
-import { BLACK_WINS, DRAW, PASS, type Position, WHITE_WINS } from './position.js';
+import {
+  KIND_FIRST_SLOT,
+  pieceFromName,
+  pieceName,
+  SLOT_KIND,
+  SLOT_NUMBER,
+  SLOTS,
+} from './pieces.js';
+import {
+  BLACK_WINS,
+  DRAW,
+  moveCell,
+  moveOp,
+  movePiece,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SPAN,
+  OP_SWAP,
+  PASS,
+  type Position,
+  WHITE_WINS,
+} from './position.js';
 
 /** The five GameStateStrings (H-UHP-1). */
 export type GameStateString = 'NotStarted' | 'InProgress' | 'Draw' | 'WhiteWins' | 'BlackWins';
@@ -80,9 +100,15 @@ const PREFIX: readonly string[] = ['\\', '', '', '', '/', '-'];
  */
 export function formatMoveString(pos: Position, m: number): string {
   if (m === PASS) return 'pass';
-  const p = (m / CELLS) | 0;
-  const to = m - p * CELLS;
+  const op = moveOp(m);
+  const p = movePiece(m);
+  const to = moveCell(m);
   const name = pieceName(p);
+  // H-FAN-UHP-3: a grab is `actor *target`, a swap `actor ~target`; the actor stands on `to`.
+  if (op === OP_GRAB) return `${pieceName(pos.top[to] as number)} *${name}`;
+  if (op === OP_SWAP) return `${pieceName(pos.top[to] as number)} ~${name}`;
+  // A Dragonfly's carry is implied by its destination (H-FAN-DRAGONFLY-e), so it is written as
+  // a plain move.
   if (pos.anchor < 0) return name;
   const { height, top } = pos;
   const from = pos.cell[p] as number;
@@ -114,7 +140,10 @@ export function formatMoveString(pos: Position, m: number): string {
 
 /** A MoveString read against a position. */
 export interface ParsedMove {
-  /** The integer move (`PASS` or `piece * CELLS + cell`); not yet checked for legality. */
+  /**
+   * The integer move (`PASS`, `piece * CELLS + cell`, or a grab or swap); not yet checked for
+   * legality. A Dragonfly move is read without its carry (see `findLegal`).
+   */
   readonly move: number;
   /** The text normalised for case and blanks (H-UHP-8), keeping the given reference. */
   readonly normalized: string;
@@ -176,6 +205,8 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
   if (pos.anchor < 0) {
     throw new RulesError('PARSE_ERROR', `the first ply takes no reference ('${target}')`);
   }
+  const marker = target[0];
+  if (marker === '*' || marker === '~') return parseFanOperation(pos, p, marker, target, strict);
   const m = TARGET.exec(target);
   if (!m || (m[1] !== '' && m[3] !== '')) {
     throw new RulesError('PARSE_ERROR', `bad target '${target}'`);
@@ -217,18 +248,65 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
   return { move: p * CELLS + to, normalized: `${name} ${m[1]}${xName}${m[3]}` };
 }
 
+/**
+ * H-FAN-UHP-3: `actor *target` (grab) and `actor ~target` (swap). The integer move names the
+ * target going to the actor's hex.
+ */
+function parseFanOperation(
+  pos: Position,
+  actor: number,
+  marker: string,
+  text: string,
+  strict: boolean,
+): ParsedMove {
+  const name = pieceName(actor);
+  const x = pieceFromName(text.slice(1));
+  if (x < 0)
+    throw new RulesError('PARSE_ERROR', `unknown piece '${text.slice(1)}' after '${marker}'`);
+  const xName = pieceName(x);
+  if (strict && xName !== text.slice(1)) {
+    throw new RulesError(
+      'PARSE_ERROR',
+      `piece '${text.slice(1)}' must be written '${xName}' (strictInput)`,
+    );
+  }
+  const ac = pos.cell[actor] as number;
+  if (ac < 0)
+    throw new RulesError(
+      'PARSE_ERROR',
+      `'${name}' must be in play to ${marker === '*' ? 'grab' : 'swap'}`,
+    );
+  if ((pos.cell[x] as number) < 0) {
+    throw new RulesError('PARSE_ERROR', `piece '${text.slice(1)}' is not in play`);
+  }
+  const op = marker === '*' ? OP_GRAB : OP_SWAP;
+  return { move: op * OP_SPAN + x * CELLS + ac, normalized: `${name} ${marker}${xName}` };
+}
+
 /** A readable reason why a well-formed move is not legal (for error messages). */
 export function whyIllegal(pos: Position, m: number): string {
   if (pos.result !== 0) return 'the game is over';
   if (m === PASS) return 'pass is only legal when there is no other move';
-  const p = (m / CELLS) | 0;
+  const op = moveOp(m);
+  const p = movePiece(m);
   const name = pieceName(p);
   const me = pos.ply & 1;
   const mine = p >= SLOTS ? 1 : 0;
+  if (op !== OP_MOVE) {
+    const actor = pos.top[moveCell(m)] as number;
+    const what = op === OP_GRAB ? 'grab' : 'swap with';
+    if (actor < 0 || (actor >= SLOTS ? 1 : 0) !== me)
+      return `no piece of the mover there to ${what} ${name}`;
+    return `${pieceName(actor)} cannot ${what} ${name}`;
+  }
   if (pos.cell[p] < 0) {
     if (mine !== me) return `${name} belongs to the other player`;
     const slot = p % SLOTS;
-    if (slot === 2 || slot === 4 || slot === 6 || slot === 7 || slot === 9 || slot === 10) {
+    // H-PLACE-7: of identical bugs, the lowest number first.
+    if (
+      (SLOT_NUMBER[slot] as number) > 1 &&
+      slot > (KIND_FIRST_SLOT[SLOT_KIND[slot] as number] as number)
+    ) {
       if (pos.cell[p - 1] === -1) return `${name} cannot be placed before ${pieceName(p - 1)}`;
     }
     if (slot === 0 && pos.rules.tournamentOpening && pos.ply < 2) {
@@ -240,7 +318,7 @@ export function whyIllegal(pos: Position, m: number): string {
     return `${name} cannot be placed there`;
   }
   if (pos.cell[me * SLOTS] === -1) return 'no piece may move before its Queen is placed';
-  if (p === pos.frozen) return `${name} moved on the last ply and cannot move now`;
+  if (pos.isFrozen(p)) return `${name} moved on the last ply and cannot move now`;
   if (pos.top[pos.cell[p] as number] !== p) return `${name} is covered`;
   return `${name} cannot move there`;
 }

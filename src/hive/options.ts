@@ -5,12 +5,22 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { type GameType, parseGameType } from './pieces.js';
+import {
+  formatSetupType,
+  gameSetup,
+  type HiveGameType,
+  type HiveRoster,
+  rosterCounts,
+  rosterOf,
+} from './pieces.js';
 
 /** Options for `hive.start`. Every field is optional; see {@link DEFAULT_OPTIONS}. */
 export interface HiveOptions {
-  /** The game type (H-SETUP-2). Default `'Base+MLP'` (the full official game). */
-  readonly type: GameType;
+  /**
+   * The game type (H-SETUP-2). Default `'Base+MLP'` (the full official game). A fan-extended
+   * type such as `'Base+MLP:wTW3:bC'` (H-FAN-UHP-2) also sets the roster.
+   */
+  readonly type: HiveGameType;
   /** H-PLACE-5: no Queen on a player's first turn. Default `true`. UHP `TournamentOpening`. */
   readonly tournamentOpening: boolean;
   /** H-END-4: third occurrence of a position draws. Default `false`. UHP `RepetitionDraw`. */
@@ -19,6 +29,12 @@ export interface HiveOptions {
   readonly maxPlies: number;
   /** H-UHP-7/8: reject the lenient input forms of H-UHP-6. Default `false`. UHP `StrictInput`. */
   readonly strictInput: boolean;
+  /**
+   * H-FAN-ROSTER: the tiles each colour turns to a fan bug, e.g. `{ w: { T: 1 }, b: { C: 1 } }`.
+   * Default `null` (the official game). Resolved options carry the roster in `type` as well;
+   * giving both a roster and a type with a different roster is an error.
+   */
+  readonly roster: HiveRoster | null;
 }
 
 /** The defaults (H-OPT-1): perft and the reference vectors assume them. */
@@ -28,6 +44,7 @@ export const DEFAULT_OPTIONS: Readonly<HiveOptions> = Object.freeze({
   repetitionDraw: false,
   maxPlies: 0,
   strictInput: false,
+  roster: null,
 });
 
 /** Largest accepted `maxPlies` (the UHP option's maximum, H-UHP-10). */
@@ -57,16 +74,33 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
     }
     return v;
   };
-  let type: GameType = DEFAULT_OPTIONS.type;
+  let setup = gameSetup(DEFAULT_OPTIONS.type);
   if (o.type !== undefined) {
     if (typeof o.type !== 'string') {
       throw new RulesError('INVALID_OPTIONS', `hive option 'type' must be a GameTypeString`);
     }
     try {
-      type = parseGameType(o.type);
-    } catch {
-      throw new RulesError('INVALID_OPTIONS', `hive option 'type': unknown game type '${o.type}'`);
+      setup = gameSetup(o.type);
+    } catch (e) {
+      const why = e instanceof RulesError ? e.message : `unknown game type '${o.type}'`;
+      throw new RulesError('INVALID_OPTIONS', `hive option 'type': ${why}`);
     }
+  }
+  let type = setup.type;
+  if (o.roster !== undefined && o.roster !== null) {
+    if (typeof o.roster !== 'object' || Array.isArray(o.roster)) {
+      throw new RulesError('INVALID_OPTIONS', `hive option 'roster' must be an object or null`);
+    }
+    const counts = rosterCounts(setup.base, o.roster as HiveRoster);
+    const fromRoster = formatSetupType(setup.base, counts);
+    // A type that names a roster and a roster option must agree (H-FAN-ROSTER-2: one roster).
+    if (type !== setup.base && type !== fromRoster) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive options 'type' (${type}) and 'roster' (${fromRoster}) name different rosters`,
+      );
+    }
+    type = fromRoster;
   }
   let maxPlies = DEFAULT_OPTIONS.maxPlies;
   if (o.maxPlies !== undefined) {
@@ -81,6 +115,7 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
   }
   return Object.freeze({
     type,
+    roster: rosterOf(gameSetup(type).roster),
     tournamentOpening: bool('tournamentOpening'),
     repetitionDraw: bool('repetitionDraw'),
     maxPlies,

@@ -28,25 +28,79 @@ export const MOSQUITO = 5;
 export const LADYBUG = 6;
 /** Pillbug: one slide or a throw (H-PILLBUG-*). */
 export const PILLBUG = 7;
+/** Fan Mantis (Beetle tile): grabs from the ground, a Beetle on the hive (H-FAN-MANTIS). */
+export const MANTIS = 8;
+/** Fan Fly (Grasshopper tile): one slide, or a flight when it cannot slide (H-FAN-FLY). */
+export const FLY = 9;
+/** Fan Scorpion (Spider tile): a Spider nothing may climb, jump or move (H-FAN-SCORPION). */
+export const SCORPION = 10;
+/** Fan Wasp (Ant tile): flies next to enemy stacks only (H-FAN-WASP). */
+export const WASP = 11;
+/** Fan Cockroach (Ladybug tile): a Ladybug over friendly tops, any length (H-FAN-ROACH). */
+export const ROACH = 12;
+/** Fan Dragonfly (Mosquito tile): an off-axis hop that may carry (H-FAN-DRAGONFLY). */
+export const DRAGONFLY = 13;
+/** Fan Centipede (Pillbug tile): one slide or a swap (H-FAN-CENTIPEDE). */
+export const CENTIPEDE = 14;
 /** Number of bug kinds. */
-export const KINDS = 8;
+export const KINDS = 15;
+/** The first fan kind; kinds from here on are the fan bugs in canonical order T F K W R D C. */
+export const FIRST_FAN_KIND: number = MANTIS;
 
-/** Bug letters by kind, as UHP writes them. */
-export const KIND_LETTERS: readonly string[] = ['Q', 'S', 'B', 'G', 'A', 'M', 'L', 'P'];
+/** Bug letters by kind, as UHP (and its fan extension, H-FAN-UHP-1) writes them. */
+export const KIND_LETTERS: readonly string[] = [
+  'Q',
+  'S',
+  'B',
+  'G',
+  'A',
+  'M',
+  'L',
+  'P',
+  'T',
+  'F',
+  'K',
+  'W',
+  'R',
+  'D',
+  'C',
+];
 
-/** Slots per colour (Q, S1, S2, B1, B2, G1, G2, G3, A1, A2, A3, M, L, P). */
-export const SLOTS = 14;
+/**
+ * Slots per colour: Q, S1, S2, B1, B2, G1–G3, A1–A3, M, L, P, then the fan bugs T1, T2, F1–F3,
+ * K1, K2, W1–W3, R, D, C (H-MOVESET-3 order).
+ */
+export const SLOTS = 27;
 /** Number of piece ids (both colours). */
 export const PIECES: number = 2 * SLOTS;
 
 /** Bug kind of each slot. */
-export const SLOT_KIND: Uint8Array = Uint8Array.from([0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 7]);
+export const SLOT_KIND: Uint8Array = Uint8Array.from([
+  0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 7, 8, 8, 9, 9, 9, 10, 10, 11, 11, 11, 12, 13, 14,
+]);
 /** Number of each slot within its kind (0 when the kind has a single piece and no number). */
-export const SLOT_NUMBER: Uint8Array = Uint8Array.from([0, 1, 2, 1, 2, 1, 2, 3, 1, 2, 3, 0, 0, 0]);
+export const SLOT_NUMBER: Uint8Array = Uint8Array.from([
+  0, 1, 2, 1, 2, 1, 2, 3, 1, 2, 3, 0, 0, 0, 1, 2, 1, 2, 3, 1, 2, 1, 2, 3, 0, 0, 0,
+]);
 /** First slot of each kind. */
-export const KIND_FIRST_SLOT: Uint8Array = Uint8Array.from([0, 1, 3, 5, 8, 11, 12, 13]);
-/** Number of pieces of each kind per colour (H-SETUP-2). */
-export const KIND_COUNT: Uint8Array = Uint8Array.from([1, 2, 2, 3, 3, 1, 1, 1]);
+export const KIND_FIRST_SLOT: Uint8Array = Uint8Array.from([
+  0, 1, 3, 5, 8, 11, 12, 13, 14, 16, 19, 21, 24, 25, 26,
+]);
+/**
+ * Number of tiles of each kind per colour (H-SETUP-2; for a fan kind, the tiles that may be
+ * turned to it, H-FAN-ROSTER-1).
+ */
+export const KIND_COUNT: Uint8Array = Uint8Array.from([
+  1, 2, 2, 3, 3, 1, 1, 1, 2, 3, 2, 3, 1, 1, 1,
+]);
+/**
+ * H-FAN-ROSTER-1: the kind on the other face of each tile (-1 for the single-sided Queen): Beetle
+ * and Mantis, Grasshopper and Fly, Spider and Scorpion, Soldier Ant and Wasp, Ladybug and
+ * Cockroach, Mosquito and Dragonfly, Pillbug and Centipede.
+ */
+export const OTHER_FACE: Int8Array = Int8Array.from([
+  -1, 10, 8, 9, 11, 13, 12, 14, 2, 3, 1, 4, 6, 5, 7,
+]);
 
 /** Colour of a piece id: 0 White, 1 Black. */
 export function colourOf(piece: number): number {
@@ -58,7 +112,7 @@ export function kindOf(piece: number): number {
   return SLOT_KIND[piece % SLOTS] as number;
 }
 
-/** UHP name of a piece id, e.g. `wS1`, `bQ`. */
+/** UHP name of a piece id, e.g. `wS1`, `bQ`, `wT1` (H-FAN-UHP-1). */
 export function pieceName(piece: number): string {
   const slot = piece % SLOTS;
   const n = SLOT_NUMBER[slot] as number;
@@ -71,7 +125,8 @@ const NAME_TO_PIECE: ReadonlyMap<string, number> = new Map(
 
 /**
  * The piece id of a UHP piece name (case-insensitive), or -1 when the text is not a piece name
- * (including a number on Q/M/L/P or a missing number on S/B/G/A, H-UHP-7).
+ * (including a number on Q/M/L/P/R/D/C or a missing number on S/B/G/A/T/F/K/W, H-UHP-7,
+ * H-FAN-ROSTER-3).
  */
 export function pieceFromName(text: string): number {
   return NAME_TO_PIECE.get(text.toLowerCase()) ?? -1;
@@ -123,38 +178,253 @@ export function typeOfMask(mask: number): GameType {
   return (letters ? `Base+${letters}` : 'Base') as GameType;
 }
 
+/** The fan bug letters in canonical order (H-FAN-UHP-1). */
+export type FanLetter = 'T' | 'F' | 'K' | 'W' | 'R' | 'D' | 'C';
+
+/** Every fan letter, canonical order T F K W R D C. */
+export const FAN_LETTERS: readonly FanLetter[] = ['T', 'F', 'K', 'W', 'R', 'D', 'C'];
+
+/** Number of fan kinds. */
+export const FAN_KINDS = 7;
+
 /**
- * Reads a GameTypeString (H-UHP-1, H-UHP-6): `Base` optionally followed by `+` and expansion
- * letters in any order and case, without repeats. With `strict`, only the canonical spelling.
- * Throws `RulesError('PARSE_ERROR')` naming the text.
+ * The tiles one colour turns to their fan face (H-FAN-ROSTER-2), by fan letter: `{ T: 1, W: 3 }`
+ * plays one Mantis (and one Beetle) and three Wasps (and no Soldier Ant). Missing letters are 0.
  */
-export function parseGameType(text: string, strict = false): GameType {
-  const m = /^base(?:\+([mlp]+))?$/i.exec(text);
-  if (!m) throw new RulesError('PARSE_ERROR', `unknown game type '${text}'`);
+export type FanRoster = { readonly [L in FanLetter]?: number };
+
+/** Both colours' choices of face (H-FAN-ROSTER-2): public and fixed for the game. */
+export interface HiveRoster {
+  /** White's fan tiles. */
+  readonly w: FanRoster;
+  /** Black's fan tiles. */
+  readonly b: FanRoster;
+}
+
+/**
+ * A game type: one of the eight official GameTypeStrings, or the fan extension's
+ * `<GameTypeString>:w<Roster>:b<Roster>` (H-FAN-UHP-2), e.g. `Base+P:wTW3:bC`.
+ */
+export type HiveGameType = GameType | `${GameType}:w${string}:b${string}`;
+
+/**
+ * A resolved game type: the official base type, its expansion mask, and the fan counts per
+ * colour (`roster[colour * FAN_KINDS + i]` for fan letter `i`).
+ */
+export interface GameSetup {
+  /** The canonical game type string (the plain official one when no tile is turned). */
+  readonly type: HiveGameType;
+  /** The official type underneath. */
+  readonly base: GameType;
+  /** Expansion mask (EXP_M | EXP_L | EXP_P). */
+  readonly mask: number;
+  /** Fan tile counts, White's seven then Black's seven, in FAN_LETTERS order. */
+  readonly roster: readonly number[];
+}
+
+/** The expansion a fan kind's tile needs (H-FAN-ROSTER-4): 0 for the always-present tiles. */
+const FAN_NEEDS: readonly number[] = [0, 0, 0, 0, EXP_L, EXP_M, EXP_P];
+
+function parseBase(text: string, whole: string): GameType {
+  const m = /^base(?:\+([a-z]*))?$/i.exec(text);
+  if (!m || m[1] === '') throw new RulesError('PARSE_ERROR', `unknown game type '${whole}'`);
   let mask = 0;
   for (const ch of (m[1] ?? '').toUpperCase()) {
-    const bit = ch === 'M' ? EXP_M : ch === 'L' ? EXP_L : EXP_P;
-    if (mask & bit) throw new RulesError('PARSE_ERROR', `game type '${text}' repeats '${ch}'`);
+    const bit = ch === 'M' ? EXP_M : ch === 'L' ? EXP_L : ch === 'P' ? EXP_P : 0;
+    if (bit === 0) throw new RulesError('PARSE_ERROR', `unknown expansion '${ch}' in '${whole}'`);
+    if (mask & bit) throw new RulesError('PARSE_ERROR', `game type '${whole}' repeats '${ch}'`);
     mask |= bit;
   }
-  if (m[1] === '') throw new RulesError('PARSE_ERROR', `unknown game type '${text}'`);
-  const type = typeOfMask(mask);
+  return typeOfMask(mask);
+}
+
+/** Reads one colour's Roster (H-FAN-UHP-2) into `counts` from `offset`. */
+function parseRoster(text: string, counts: number[], offset: number, whole: string): void {
+  let i = 0;
+  while (i < text.length) {
+    const letter = (text[i] as string).toUpperCase();
+    const f = FAN_LETTERS.indexOf(letter as FanLetter);
+    if (f < 0) throw new RulesError('PARSE_ERROR', `unknown fan bug '${text[i]}' in '${whole}'`);
+    i++;
+    let n = 1;
+    if (i < text.length && /[0-9]/.test(text[i] as string)) {
+      n = Number(text[i]);
+      i++;
+      if (n < 1 || n > 3) {
+        throw new RulesError('PARSE_ERROR', `bad count ${n} for '${letter}' in '${whole}'`);
+      }
+    }
+    if ((counts[offset + f] as number) > 0) {
+      throw new RulesError('PARSE_ERROR', `roster in '${whole}' repeats '${letter}'`);
+    }
+    counts[offset + f] = n;
+  }
+}
+
+/**
+ * Checks fan counts against the tiles of a base type (H-FAN-ROSTER-4): no more tiles turned than
+ * exist, and R, D, C only with `+L`, `+M`, `+P`. Throws `RulesError(code)`.
+ */
+export function checkRoster(
+  base: GameType,
+  roster: readonly number[],
+  code: 'PARSE_ERROR' | 'INVALID_OPTIONS' = 'PARSE_ERROR',
+): void {
+  const mask = expansionsOf(base);
+  for (let colour = 0; colour < 2; colour++) {
+    for (let f = 0; f < FAN_KINDS; f++) {
+      const n = roster[colour * FAN_KINDS + f] as number;
+      if (n === 0) continue;
+      const letter = FAN_LETTERS[f] as FanLetter;
+      const side = colour === 0 ? 'White' : 'Black';
+      const needs = FAN_NEEDS[f] as number;
+      if (needs !== 0 && (mask & needs) === 0) {
+        throw new RulesError(
+          code,
+          `${side}'s roster uses '${letter}', which needs the ${KIND_LETTERS[OTHER_FACE[FIRST_FAN_KIND + f] as number]} expansion (${base} has none)`,
+        );
+      }
+      const max = KIND_COUNT[FIRST_FAN_KIND + f] as number;
+      if (n > max) {
+        throw new RulesError(
+          code,
+          `${side}'s roster turns ${n} '${letter}' tiles; there are ${max}`,
+        );
+      }
+    }
+  }
+}
+
+/** The canonical Roster text of one colour: letters in order, the count omitted when 1. */
+function formatRoster(roster: readonly number[], offset: number): string {
+  let out = '';
+  for (let f = 0; f < FAN_KINDS; f++) {
+    const n = roster[offset + f] as number;
+    if (n > 0) out += `${FAN_LETTERS[f]}${n === 1 ? '' : n}`;
+  }
+  return out;
+}
+
+/** The canonical type string of a base type and fan counts (H-FAN-UHP-2). */
+export function formatSetupType(base: GameType, roster: readonly number[]): HiveGameType {
+  if (roster.every((n) => n === 0)) return base;
+  return `${base}:w${formatRoster(roster, 0)}:b${formatRoster(roster, FAN_KINDS)}` as HiveGameType;
+}
+
+/**
+ * Reads a GameTypeString (H-UHP-1, H-UHP-6), or its fan extension (H-FAN-UHP-2): `Base`
+ * optionally followed by `+` and expansion letters in any order and case, without repeats, then
+ * optionally `:w<Roster>:b<Roster>`. With `strict`, only the canonical spelling. Throws
+ * `RulesError('PARSE_ERROR')` naming the text.
+ */
+export function gameSetup(text: string, strict = false): GameSetup {
+  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a game type must be text');
+  const m = /^([^:]*)(?::w([^:]*):b([^:]*))?$/i.exec(text);
+  if (!m || (text.includes(':') && m[2] === undefined)) {
+    throw new RulesError('PARSE_ERROR', `unknown game type '${text}'`);
+  }
+  const base = parseBase(m[1] as string, text);
+  const roster = new Array<number>(2 * FAN_KINDS).fill(0);
+  if (m[2] !== undefined) {
+    parseRoster(m[2], roster, 0, text);
+    parseRoster(m[3] as string, roster, FAN_KINDS, text);
+  }
+  checkRoster(base, roster);
+  const type = formatSetupType(base, roster);
   if (strict && type !== text) {
     throw new RulesError('PARSE_ERROR', `game type '${text}' is not canonical (strictInput)`);
   }
-  return type;
+  return Object.freeze({ type, base, mask: expansionsOf(base), roster: Object.freeze(roster) });
+}
+
+/**
+ * Reads a GameTypeString (official or fan-extended) and returns its canonical spelling. Throws
+ * `RulesError('PARSE_ERROR')` naming the text.
+ */
+export function parseGameType(text: string, strict = false): HiveGameType {
+  return gameSetup(text, strict).type;
 }
 
 /** Formats a game type (canonical). */
-export function formatGameType(type: GameType): string {
-  return type;
+export function formatGameType(type: HiveGameType): string {
+  return gameSetup(type).type;
 }
 
-/** True when the slot's bug belongs to a game with this expansion mask. */
-export function slotInGame(slot: number, mask: number): boolean {
-  const kind = SLOT_KIND[slot] as number;
-  if (kind === MOSQUITO) return (mask & EXP_M) !== 0;
-  if (kind === LADYBUG) return (mask & EXP_L) !== 0;
-  if (kind === PILLBUG) return (mask & EXP_P) !== 0;
-  return true;
+/** The fan counts of a {@link HiveRoster}, validated (H-FAN-ROSTER-4). */
+export function rosterCounts(base: GameType, roster: HiveRoster): number[] {
+  const counts = new Array<number>(2 * FAN_KINDS).fill(0);
+  const sides: readonly ['w' | 'b', number][] = [
+    ['w', 0],
+    ['b', FAN_KINDS],
+  ];
+  for (const [side, offset] of sides) {
+    const r = (roster as unknown as Record<string, unknown>)[side];
+    if (r === undefined) continue;
+    if (r === null || typeof r !== 'object' || Array.isArray(r)) {
+      throw new RulesError('INVALID_OPTIONS', `hive option 'roster.${side}' must be an object`);
+    }
+    for (const [k, v] of Object.entries(r)) {
+      const f = FAN_LETTERS.indexOf(k as FanLetter);
+      if (f < 0)
+        throw new RulesError('INVALID_OPTIONS', `unknown fan bug '${k}' in roster.${side}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+        throw new RulesError(
+          'INVALID_OPTIONS',
+          `roster.${side}.${k} must be a whole number of tiles, got ${String(v)}`,
+        );
+      }
+      counts[offset + f] = v;
+    }
+  }
+  for (const k of Object.keys(roster)) {
+    if (k !== 'w' && k !== 'b') {
+      throw new RulesError('INVALID_OPTIONS', `unknown roster side '${k}' (use 'w' and 'b')`);
+    }
+  }
+  checkRoster(base, counts, 'INVALID_OPTIONS');
+  return counts;
+}
+
+/** The {@link HiveRoster} of fan counts, or `null` when no tile is turned. */
+export function rosterOf(counts: readonly number[]): HiveRoster | null {
+  if (counts.every((n) => n === 0)) return null;
+  const side = (offset: number): FanRoster => {
+    const r: Record<string, number> = {};
+    for (let f = 0; f < FAN_KINDS; f++) {
+      const n = counts[offset + f] as number;
+      if (n > 0) r[FAN_LETTERS[f] as string] = n;
+    }
+    return Object.freeze(r);
+  };
+  return Object.freeze({ w: side(0), b: side(FAN_KINDS) });
+}
+
+/**
+ * Which piece ids belong to a game (H-SETUP-2, H-FAN-ROSTER-1..3): the official pieces of the
+ * type, less the tiles turned to their fan face, plus those fan pieces. Turned tiles take the
+ * highest numbers of the standard kind, so the standard pieces that remain are numbered from 1,
+ * and fan pieces are numbered from 1 too.
+ */
+export function inGameTable(mask: number, roster: readonly number[]): Uint8Array {
+  const t = new Uint8Array(PIECES);
+  for (let colour = 0; colour < 2; colour++) {
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const kind = SLOT_KIND[slot] as number;
+      const number = Math.max(1, SLOT_NUMBER[slot] as number);
+      let count: number;
+      if (kind >= FIRST_FAN_KIND) {
+        count = roster[colour * FAN_KINDS + kind - FIRST_FAN_KIND] as number;
+      } else {
+        const present =
+          (kind !== MOSQUITO || (mask & EXP_M) !== 0) &&
+          (kind !== LADYBUG || (mask & EXP_L) !== 0) &&
+          (kind !== PILLBUG || (mask & EXP_P) !== 0);
+        const fan = OTHER_FACE[kind] as number;
+        const turned = fan < 0 ? 0 : (roster[colour * FAN_KINDS + fan - FIRST_FAN_KIND] as number);
+        count = present ? (KIND_COUNT[kind] as number) - turned : 0;
+      }
+      t[colour * SLOTS + slot] = number <= count ? 1 : 0;
+    }
+  }
+  return t;
 }

@@ -19,11 +19,14 @@ import {
   wrap as I_wrap,
 } from './board.js';
 import {
+  FIRST_FAN_KIND,
   EXP_M as I_EXP_M,
   EXP_P as I_EXP_P,
   PIECES as I_PIECES,
   SLOTS as I_SLOTS,
-  slotInGame as I_slotInGame,
+  inGameTable,
+  SCORPION,
+  SLOT_KIND,
 } from './pieces.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
@@ -38,10 +41,41 @@ const EXP_M = I_EXP_M;
 const EXP_P = I_EXP_P;
 const PIECES = I_PIECES;
 const SLOTS = I_SLOTS;
-const slotInGame = I_slotInGame;
 
-/** The integer move meaning `pass`. Every other move is `piece * CELLS + destinationCell`. */
-export const PASS: number = PIECES * CELLS;
+/**
+ * Integer moves are `op * OP_SPAN + piece * CELLS + cell`. `OP_MOVE` places or moves `piece` to
+ * `cell`; the fan operations (H-FAN-GEN-3) name the piece that changes hex and the cell it goes
+ * to, so the actor is found on that cell: `OP_GRAB` puts `piece` under the Mantis on `cell`
+ * (H-FAN-MANTIS-2), `OP_SWAP` trades places between `piece` and the Centipede on `cell`
+ * (H-FAN-CENTIPEDE-1), and `OP_CARRY` moves the Dragonfly `piece` to `cell` with the piece under it
+ * (H-FAN-DRAGONFLY-2).
+ */
+export const OP_SPAN: number = PIECES * CELLS;
+/** Placement or movement of one piece. */
+export const OP_MOVE = 0;
+/** H-FAN-MANTIS-2: a grab, written as the grabbed piece going to the grabber's cell. */
+export const OP_GRAB = 1;
+/** H-FAN-CENTIPEDE-1: a swap, written as the partner going to the swapper's cell. */
+export const OP_SWAP = 2;
+/** H-FAN-DRAGONFLY-2: a Dragonfly move that carries the piece it stands on. */
+export const OP_CARRY = 3;
+/** The integer move meaning `pass`. */
+export const PASS: number = 4 * OP_SPAN;
+
+/** The operation of an integer move (not `PASS`). */
+export function moveOp(m: number): number {
+  return (m / OP_SPAN) | 0;
+}
+
+/** The piece named by an integer move (not `PASS`): the one that changes hex. */
+export function movePiece(m: number): number {
+  return ((m % OP_SPAN) / CELLS) | 0;
+}
+
+/** The cell named by an integer move (not `PASS`). */
+export function moveCell(m: number): number {
+  return m % CELLS;
+}
 
 /** Result codes. */
 export const IN_PROGRESS = 0;
@@ -57,11 +91,18 @@ export interface RuleOptions {
   readonly tournamentOpening: boolean;
   readonly repetitionDraw: boolean;
   readonly maxPlies: number;
+  /**
+   * The fan tiles turned per colour (H-FAN-ROSTER-2), White's seven counts then Black's, in
+   * T F K W R D C order; absent for the official game.
+   */
+  readonly roster?: readonly number[];
 }
 
-/** Highest level a piece can reach: 1 ground piece + 4 Beetles + 2 Mosquitoes - 1. */
-const LEVELS = 8;
-const HIST = 6;
+/** Above the highest level a piece can reach: 1 ground piece + every climber (4 Beetles or
+ * Mantises, 2 Mosquitoes, 2 Dragonflies) = level 8. */
+const LEVELS = 16;
+const HIST = 7;
+const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 
 // Zobrist keys: per (piece, cell) and per (piece, level), as two 32-bit halves (53-bit hash).
 const rng = new Rng(0x48495645);
@@ -112,6 +153,15 @@ export class Position {
   ply = 0;
   /** The frozen piece (H-FREEZE-1), -1 when none. */
   frozen = -1;
+  /**
+   * The second frozen piece, -1 when none: grabs, swaps and carries move two pieces and freeze
+   * both (H-FAN-GEN-2).
+   */
+  frozen2 = -1;
+  /** True when the game has fan pieces (H-FAN), so the generator runs their extra checks. */
+  readonly fan: boolean;
+  /** True when the game has a Scorpion, whose immunity the generator must check (H-FAN-SCORPION-2). */
+  readonly hasScorpion: boolean;
   /** IN_PROGRESS, WHITE_WINS, BLACK_WINS or DRAW. */
   result: number = IN_PROGRESS;
   /** The piece placed on ply 0: the anchor for real coordinates. */
@@ -137,8 +187,11 @@ export class Position {
       this.rq = from.rq.slice();
       this.rr = from.rr.slice();
       this.inGame = from.inGame;
+      this.fan = from.fan;
+      this.hasScorpion = from.hasScorpion;
       this.ply = from.ply;
       this.frozen = from.frozen;
+      this.frozen2 = from.frozen2;
       this.result = from.result;
       this.anchor = from.anchor;
       this.hashLo = from.hashLo;
@@ -154,8 +207,17 @@ export class Position {
     this.below = new Int8Array(PIECES).fill(-1);
     this.rq = new Int32Array(PIECES);
     this.rr = new Int32Array(PIECES);
-    this.inGame = new Uint8Array(PIECES);
-    for (let p = 0; p < PIECES; p++) this.inGame[p] = slotInGame(p % SLOTS, mask) ? 1 : 0;
+    this.inGame = inGameTable(mask, rules.roster ?? NO_ROSTER);
+    let fan = false;
+    let scorpion = false;
+    for (let p = 0; p < PIECES; p++) {
+      if (!this.inGame[p]) continue;
+      const kind = SLOT_KIND[p % SLOTS] as number;
+      if (kind >= FIRST_FAN_KIND) fan = true;
+      if (kind === SCORPION) scorpion = true;
+    }
+    this.fan = fan;
+    this.hasScorpion = scorpion;
     this.hist = new Int32Array(64 * HIST);
     this.repeats = rules.repetitionDraw ? new Map() : null;
   }
@@ -219,8 +281,8 @@ export class Position {
       lo ^= ZS_LO;
       hi ^= ZS_HI;
     }
-    lo ^= ZF_LO[this.frozen + 1] as number;
-    hi ^= ZF_HI[this.frozen + 1] as number;
+    lo ^= (ZF_LO[this.frozen + 1] as number) ^ (ZF_LO[this.frozen2 + 1] as number);
+    hi ^= (ZF_HI[this.frozen + 1] as number) ^ (ZF_HI[this.frozen2 + 1] as number);
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
@@ -256,42 +318,111 @@ export class Position {
     }
     const hist = this.hist;
     const prevFrozen = this.frozen;
+    const prevFrozen2 = this.frozen2;
     hist[h++] = m;
     hist[h++] = prevFrozen;
+    hist[h++] = prevFrozen2;
     hist[h++] = this.result;
+    this.frozen2 = -1;
     if (m === PASS) {
-      hist[h++] = -1;
+      hist[h] = -1;
       this.frozen = -1; // H-FREEZE-1: a pass freezes nothing.
     } else {
-      const p = (m / CELLS) | 0;
-      const to = m - p * CELLS;
+      const op = (m / OP_SPAN) | 0;
+      const rest = m - op * OP_SPAN;
+      const p = (rest / CELLS) | 0;
+      const to = rest - p * CELLS;
       const from = this.cell[p] as number;
       hist[h++] = from;
       hist[h++] = this.rq[p] as number;
-      hist[h++] = this.rr[p] as number;
-      let q: number;
-      let r: number;
-      if (this.anchor < 0) {
-        // H-PLACE-1: the first piece goes to (0,0).
-        this.anchor = p;
-        q = 0;
-        r = 0;
+      hist[h] = this.rr[p] as number;
+      if (op === OP_MOVE) {
+        let q: number;
+        let r: number;
+        if (this.anchor < 0) {
+          // H-PLACE-1: the first piece goes to (0,0).
+          this.anchor = p;
+          q = 0;
+          r = 0;
+        } else {
+          q = this.realQ(to);
+          r = this.realR(to);
+        }
+        // H-SETUP-3: a placed piece only ever moves between hexes; it never returns to the hand.
+        if (from >= 0) this.lift(p);
+        this.drop(p, to);
+        this.rq[p] = q;
+        this.rr[p] = r;
+        // H-FREEZE-1: the placed, moved or thrown piece is frozen for the next ply.
+        this.frozen = p;
       } else {
-        q = this.realQ(to);
-        r = this.realR(to);
+        this.playFan(op, p, from, to);
       }
-      // H-SETUP-3: a placed piece only ever moves between hexes; it never returns to the hand.
-      if (from >= 0) this.lift(p);
-      this.drop(p, to);
-      this.rq[p] = q;
-      this.rr[p] = r;
-      // H-FREEZE-1: the placed, moved or thrown piece is frozen for the next ply.
-      this.frozen = p;
     }
-    this.hashLo ^= ZS_LO ^ (ZF_LO[prevFrozen + 1] as number) ^ (ZF_LO[this.frozen + 1] as number);
-    this.hashHi ^= ZS_HI ^ (ZF_HI[prevFrozen + 1] as number) ^ (ZF_HI[this.frozen + 1] as number);
+    this.hashLo ^=
+      ZS_LO ^
+      (ZF_LO[prevFrozen + 1] as number) ^
+      (ZF_LO[prevFrozen2 + 1] as number) ^
+      (ZF_LO[this.frozen + 1] as number) ^
+      (ZF_LO[this.frozen2 + 1] as number);
+    this.hashHi ^=
+      ZS_HI ^
+      (ZF_HI[prevFrozen + 1] as number) ^
+      (ZF_HI[prevFrozen2 + 1] as number) ^
+      (ZF_HI[this.frozen + 1] as number) ^
+      (ZF_HI[this.frozen2 + 1] as number);
     this.ply++;
     this.result = this.judge();
+  }
+
+  /**
+   * The two-piece fan operations. H-FAN-GEN-2: both pieces whose (hex, level) changed are frozen.
+   */
+  private playFan(op: number, p: number, from: number, to: number): void {
+    const rq = this.rq;
+    const rr = this.rr;
+    if (op === OP_GRAB) {
+      // H-FAN-MANTIS-2 / MANTIS-c: `p` goes under the grabber, which ends at level 1 on its hex.
+      const a = this.top[to] as number;
+      this.lift(a);
+      this.lift(p);
+      this.drop(p, to);
+      this.drop(a, to);
+      rq[p] = rq[a] as number;
+      rr[p] = rr[a] as number;
+      this.frozen = a;
+      this.frozen2 = p;
+    } else if (op === OP_SWAP) {
+      // H-FAN-CENTIPEDE-1: the two pieces trade hexes, both at level 0.
+      const a = this.top[to] as number;
+      this.lift(p);
+      this.lift(a);
+      this.drop(p, to);
+      this.drop(a, from);
+      const q = rq[p] as number;
+      const r = rr[p] as number;
+      rq[p] = rq[a] as number;
+      rr[p] = rr[a] as number;
+      rq[a] = q;
+      rr[a] = r;
+      this.frozen = a;
+      this.frozen2 = p;
+    } else {
+      // H-FAN-DRAGONFLY-3: the carried piece lands at level 0, the Dragonfly on top of it.
+      const y = this.below[p] as number;
+      const q = this.realQ(to);
+      const r = this.realR(to);
+      this.lift(p);
+      this.lift(y);
+      this.drop(y, to);
+      this.drop(p, to);
+      rq[p] = q;
+      rr[p] = r;
+      rq[y] = q;
+      rr[y] = r;
+      this.frozen = p;
+      this.frozen2 = y;
+    }
   }
 
   /** Takes back the last move. */
@@ -308,30 +439,91 @@ export class Position {
     const hist = this.hist;
     const m = hist[h] as number;
     const prevFrozen = hist[h + 1] as number;
-    this.hashLo ^= ZS_LO ^ (ZF_LO[prevFrozen + 1] as number) ^ (ZF_LO[this.frozen + 1] as number);
-    this.hashHi ^= ZS_HI ^ (ZF_HI[prevFrozen + 1] as number) ^ (ZF_HI[this.frozen + 1] as number);
-    this.frozen = prevFrozen; // H-FREEZE-4: undo restores F from the previous ply.
-    this.result = hist[h + 2] as number;
+    const prevFrozen2 = hist[h + 2] as number;
+    this.hashLo ^=
+      ZS_LO ^
+      (ZF_LO[prevFrozen + 1] as number) ^
+      (ZF_LO[prevFrozen2 + 1] as number) ^
+      (ZF_LO[this.frozen + 1] as number) ^
+      (ZF_LO[this.frozen2 + 1] as number);
+    this.hashHi ^=
+      ZS_HI ^
+      (ZF_HI[prevFrozen + 1] as number) ^
+      (ZF_HI[prevFrozen2 + 1] as number) ^
+      (ZF_HI[this.frozen + 1] as number) ^
+      (ZF_HI[this.frozen2 + 1] as number);
+    // H-FREEZE-4: undo restores F from the previous ply.
+    this.frozen = prevFrozen;
+    this.frozen2 = prevFrozen2;
+    this.result = hist[h + 3] as number;
     if (m !== PASS) {
-      const p = (m / CELLS) | 0;
-      const from = hist[h + 3] as number;
-      this.lift(p);
-      if (from >= 0) {
+      const op = (m / OP_SPAN) | 0;
+      const rest = m - op * OP_SPAN;
+      const p = (rest / CELLS) | 0;
+      const to = rest - p * CELLS;
+      const from = hist[h + 4] as number;
+      const q = hist[h + 5] as number;
+      const r = hist[h + 6] as number;
+      const rq = this.rq;
+      const rr = this.rr;
+      if (op === OP_MOVE) {
+        this.lift(p);
+        if (from >= 0) {
+          this.drop(p, from);
+          rq[p] = q;
+          rr[p] = r;
+        } else {
+          this.level[p] = 0;
+          rq[p] = 0;
+          rr[p] = 0;
+        }
+        if (this.ply === 0) this.anchor = -1;
+      } else if (op === OP_GRAB) {
+        const a = this.top[to] as number;
+        this.lift(a);
+        this.lift(p);
         this.drop(p, from);
-        this.rq[p] = hist[h + 4] as number;
-        this.rr[p] = hist[h + 5] as number;
+        this.drop(a, to);
+        rq[p] = q;
+        rr[p] = r;
+      } else if (op === OP_SWAP) {
+        const a = this.top[from] as number;
+        this.lift(p);
+        this.lift(a);
+        this.drop(p, from);
+        this.drop(a, to);
+        rq[a] = rq[p] as number;
+        rr[a] = rr[p] as number;
+        rq[p] = q;
+        rr[p] = r;
       } else {
-        this.level[p] = 0;
-        this.rq[p] = 0;
-        this.rr[p] = 0;
+        const y = this.below[p] as number;
+        this.lift(p);
+        this.lift(y);
+        this.drop(y, from);
+        this.drop(p, from);
+        rq[p] = q;
+        rr[p] = r;
+        rq[y] = q;
+        rr[y] = r;
       }
-      if (this.ply === 0) this.anchor = -1;
     }
   }
 
   /** The integer move of ply `i` (0-based) from the undo stack. */
   moveAt(i: number): number {
     return this.hist[i * HIST] as number;
+  }
+
+  /** True when `piece` cannot act or be relocated on this ply (H-FREEZE-2, H-FAN-GEN-2). */
+  isFrozen(piece: number): boolean {
+    return piece === this.frozen || piece === this.frozen2;
+  }
+
+  /** H-FAN-SCORPION-g: the top piece of `cell` is a Scorpion (so the cell is immune). */
+  scorpionAt(cell: number): boolean {
+    const t = this.top[cell] as number;
+    return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
   }
 
   /** H-END-1: the Queen of `colour` is in play and all six neighbours are occupied. */

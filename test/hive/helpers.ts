@@ -6,8 +6,8 @@ import { CELLS, cellOf } from '../../src/hive/board.js';
 import { fromGameString, positionOf } from '../../src/hive/game.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveString, parseMoveString } from '../../src/hive/notation.js';
-import { expansionsOf, type GameType, pieceFromName, pieceName } from '../../src/hive/pieces.js';
-import { PASS, Position } from '../../src/hive/position.js';
+import { gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
+import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS, Position } from '../../src/hive/position.js';
 
 /** One piece of a layout: name and hex; later entries on the same hex stack on top. */
 export type Placed = readonly [name: string, q: number, r: number];
@@ -19,29 +19,36 @@ export interface LayoutOptions {
   readonly turn?: number;
   /** The frozen piece (H-FREEZE-1). Default none. */
   readonly frozen?: string;
+  /** A second frozen piece (after a grab, swap or carry, H-FAN-GEN-2). Default none. */
+  readonly frozen2?: string;
   readonly tournamentOpening?: boolean;
 }
 
 /**
  * A position with the given pieces on the board. The first piece must be at (0,0) (it becomes
- * the coordinate anchor, H-PLACE-1).
+ * the coordinate anchor, H-PLACE-1). `type` is any GameTypeString, fan-extended ones included
+ * (`'Base+MLP:wT:b'`, H-FAN-UHP-2); every piece named must belong to it.
  */
-export function layout(type: GameType, pieces: readonly Placed[], o: LayoutOptions = {}): Position {
+export function layout(type: string, pieces: readonly Placed[], o: LayoutOptions = {}): Position {
   const first = pieces[0];
   if (first === undefined || first[1] !== 0 || first[2] !== 0)
     throw new Error('layout must start at (0,0)');
-  const pos = new Position(expansionsOf(type), {
+  const setup = gameSetup(type);
+  const pos = new Position(setup.mask, {
     tournamentOpening: o.tournamentOpening ?? true,
     repetitionDraw: false,
     maxPlies: 0,
+    roster: setup.roster,
   });
   for (const [name, q, r] of pieces) {
     const p = pieceFromName(name);
     if (p < 0) throw new Error(`bad piece ${name}`);
+    if (!pos.inGame[p]) throw new Error(`${name} is not a piece of ${type}`);
     pos.play(p * CELLS + cellOf(q, r));
   }
   pos.ply = ((o.turn ?? 6) - 1) * 2 + (o.toMove === 'b' ? 1 : 0);
   pos.frozen = o.frozen ? pieceFromName(o.frozen) : -1;
+  pos.frozen2 = o.frozen2 ? pieceFromName(o.frozen2) : -1;
   pos.result = 0;
   return pos;
 }
@@ -53,11 +60,16 @@ export function legalMoves(pos: Position): number[] {
   return Array.from(buf.subarray(0, n));
 }
 
-/** The destinations `q,r` of the legal moves of one piece, sorted. */
+/**
+ * The destinations `q,r` of the legal movements of one piece (its own moves, throws of it, and a
+ * Dragonfly's moves with or without a carry; not grabs or swaps), sorted.
+ */
 export function destinations(pos: Position, piece: string): string[] {
   const p = pieceFromName(piece);
   return legalMoves(pos)
-    .filter((m) => m !== PASS && Math.floor(m / CELLS) === p)
+    .filter(
+      (m) => m !== PASS && (moveOp(m) === OP_MOVE || moveOp(m) === OP_CARRY) && movePiece(m) === p,
+    )
     .map((m) => `${pos.realQ(m % CELLS)},${pos.realR(m % CELLS)}`)
     .sort();
 }
@@ -89,5 +101,5 @@ export function posOf(gameString: string): Position {
 
 /** The name of the piece moved by an integer move. */
 export function moverOf(m: number): string {
-  return m === PASS ? 'pass' : pieceName(Math.floor(m / CELLS));
+  return m === PASS ? 'pass' : pieceName(movePiece(m));
 }

@@ -10,8 +10,8 @@ import {
   piecesInHand,
   piecesOnBoard,
 } from '../../src/hive/index.js';
-import { BEETLE, kindOf, MOSQUITO, pieceFromName } from '../../src/hive/pieces.js';
-import { PASS, Position } from '../../src/hive/position.js';
+import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
+import { movePiece, PASS, Position } from '../../src/hive/position.js';
 import { legalMoves } from './helpers.js';
 
 const SIZES: Record<string, number> = {
@@ -87,7 +87,7 @@ describe('Hive invariants over random legal games (fast-check)', () => {
         (type, choices) => {
           walk(type, choices, (s) => {
             const pos = positionOf(s);
-            for (let p = 0; p < 28; p++) {
+            for (let p = 0; p < PIECES; p++) {
               const c = pos.cell[p] as number;
               if (c < 0) continue;
               expect(cellOf(pos.rq[p] as number, pos.rr[p] as number)).toBe(c);
@@ -137,13 +137,13 @@ describe('Hive invariants over random legal games (fast-check)', () => {
           const pos = positionOf(prev);
           const me = pos.ply & 1;
           const last = positionOf(s).moveAt(pos.ply);
-          if (last !== PASS && pos.cell[Math.floor(last / CELLS)] !== -1) {
+          if (last !== PASS && pos.cell[movePiece(last)] !== -1) {
             // A movement (or throw): the mover's Queen was already in play.
-            expect(pos.cell[me * 14]).not.toBe(-1);
+            expect(pos.cell[me * SLOTS]).not.toBe(-1);
           }
           // After the mover's 4th turn their Queen is in play (unless that turn was a forced pass).
           if ((pos.ply >> 1) + 1 >= 4 && last !== PASS) {
-            expect(positionOf(s).cell[me * 14]).not.toBe(-1);
+            expect(positionOf(s).cell[me * SLOTS]).not.toBe(-1);
           }
         });
       }),

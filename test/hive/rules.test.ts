@@ -19,7 +19,7 @@ import {
   undoPlies,
 } from '../../src/hive/index.js';
 import { formatMoveString } from '../../src/hive/notation.js';
-import { pieceFromName } from '../../src/hive/pieces.js';
+import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
 import { BLACK_WINS, PASS } from '../../src/hive/position.js';
 import { A } from './appendix.js';
 import {
@@ -169,7 +169,7 @@ describe('§3 turns (H-TURN)', () => {
       const before = positionOf(s);
       const after = positionOf(next);
       let changed = 0;
-      for (let p = 0; p < 28; p++) {
+      for (let p = 0; p < PIECES; p++) {
         if (before.cell[p] !== after.cell[p] || before.level[p] !== after.level[p]) changed++;
       }
       expect(changed).toBe(1);

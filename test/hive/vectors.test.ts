@@ -22,10 +22,6 @@ const vectors: Vector[] = readFileSync(
   .split('\n')
   .map((l) => JSON.parse(l) as Vector);
 
-// perft(3) for every live position takes about a minute; npm test runs it for every 8th
-// position (deterministic subset) and bench/hive.bench.mjs runs all of it.
-const PERFT3_EVERY = 8;
-
 describe('Mzinga reference positions (test/fixtures/hive)', () => {
   it('has all 1,589 positions', () => {
     expect(vectors.length).toBe(1589);
@@ -33,7 +29,7 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
 
   const types = [...new Set(vectors.map((v) => v.type))];
   for (const type of types) {
-    it(`${type}: state, legal move set and perft(1..2) equal the reference; perft(3) on a subset`, () => {
+    it(`${type}: state, legal move set and perft(1..3) equal the reference`, () => {
       const buf = new Int32Array(MAX_MOVES);
       vectors.forEach((v, index) => {
         if (v.type !== type) return;
@@ -52,7 +48,7 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
         const sp = searchPosition(s);
         expect(perftPosition(sp, 1), where).toBe(v.perft['1']);
         expect(perftPosition(sp, 2), where).toBe(v.perft['2']);
-        if (index % PERFT3_EVERY === 0) expect(perftPosition(sp, 3), where).toBe(v.perft['3']);
+        expect(perftPosition(sp, 3), where).toBe(v.perft['3']);
       });
     });
   }
