@@ -38,7 +38,17 @@ export interface UhpEngineOptions {
    * 2); deterministic like `bestmove depth N`.
    */
   readonly defaultDepth?: number;
+  /**
+   * Accept fan-extended game types (H-FAN-UHP-2) in `newgame` and list the fan bugs in `info`
+   * (H-FAN-UHP-4). Default `true`; `false` makes a strictly official engine.
+   */
+  readonly fanBugs?: boolean;
 }
+
+/** The official capability line of `info` (H-UHP-10). */
+const OFFICIAL_CAPABILITIES = 'Mosquito;Ladybug;Pillbug';
+/** H-FAN-UHP-4: what `info` appends with fan bugs enabled. */
+const FAN_CAPABILITIES = ';Mantis;Fly;Scorpion;Wasp;Cockroach;Dragonfly;Centipede';
 
 /** Depth of a bare `bestmove`: deterministic and quick (well under a second). */
 export const DEFAULT_BESTMOVE_DEPTH = 2;
@@ -118,6 +128,7 @@ export class UhpEngine {
     strictInput: DEFAULT_OPTIONS.strictInput,
   };
   private readonly version: string;
+  private readonly fanBugs: boolean;
   private readonly now: () => number;
   private readonly defaultDepth: number;
   private bot: AlphaBetaBot<HiveState, HiveMove> | null = null;
@@ -125,6 +136,7 @@ export class UhpEngine {
 
   constructor(options: UhpEngineOptions = {}) {
     this.version = options.version ?? ENGINE_VERSION;
+    this.fanBugs = options.fanBugs ?? true;
     this.now = options.now ?? (() => performance.now());
     this.defaultDepth = options.defaultDepth ?? DEFAULT_BESTMOVE_DEPTH;
   }
@@ -163,7 +175,10 @@ export class UhpEngine {
     const args = rest === '' ? [] : rest.split(/\s+/);
     switch (command) {
       case 'info':
-        out.push(`id boardrules-hive ${this.version}`, 'Mosquito;Ladybug;Pillbug');
+        out.push(
+          `id boardrules-hive ${this.version}`,
+          this.fanBugs ? OFFICIAL_CAPABILITIES + FAN_CAPABILITIES : OFFICIAL_CAPABILITIES,
+        );
         return;
       case 'newgame':
         this.newgame(rest, out);
@@ -227,6 +242,9 @@ export class UhpEngine {
     const options: Partial<HiveOptions> = { ...this.settings };
     let next: HiveState;
     try {
+      if (!this.fanBugs && arg.split(';')[0]?.includes(':')) {
+        throw new Error(`fan game types are disabled in this engine: '${arg.split(';')[0]}'`);
+      }
       if (arg === '') next = hive.start({ ...options, type: 'Base' });
       else if (arg.includes(';')) next = fromGameString(arg, options);
       else next = hive.start({ ...options, type: parseGameType(arg) });

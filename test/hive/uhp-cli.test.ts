@@ -37,7 +37,10 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
       }
     }
     expect(replies[0]?.[0]).toMatch(/^id boardrules-hive /);
-    expect(replies[0]?.[1]).toBe('Mosquito;Ladybug;Pillbug');
+    // H-FAN-UHP-4: the official capabilities first, then the fan bugs this engine also plays.
+    expect(replies[0]?.[1]).toBe(
+      'Mosquito;Ladybug;Pillbug;Mantis;Fly;Scorpion;Wasp;Cockroach;Dragonfly;Centipede',
+    );
     expect(replies[1]).toEqual(['Base+MLP;NotStarted;White[1]', 'ok']);
     expect(replies[2]?.[0]).toMatch(/^invalidmove /);
     expect(replies[3]).toEqual(['Base+MLP;InProgress;Black[1];wS1', 'ok']);

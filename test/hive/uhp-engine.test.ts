@@ -6,12 +6,21 @@ const lines = (reply: string) => reply.split('\n');
 
 describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
   it('H-UHP-10: the scripted session from the spec', () => {
-    const e = new UhpEngine({ version: '1.2.3' });
+    const e = new UhpEngine({ version: '1.2.3', fanBugs: false });
     expect(e.handle('info')).toBe('id boardrules-hive 1.2.3\nMosquito;Ladybug;Pillbug\nok');
     expect(e.handle('newgame Base+MLP')).toBe('Base+MLP;NotStarted;White[1]\nok');
     expect(lines(e.handle('play wQ'))[0]).toMatch(/^invalidmove /);
     expect(e.handle('play wS1')).toBe('Base+MLP;InProgress;Black[1];wS1\nok');
     expect(e.handle('newgame')).toBe('Base;NotStarted;White[1]\nok');
+  });
+
+  it('H-FAN-UHP-4: with fan bugs enabled (the default) info appends the seven fan bugs', () => {
+    expect(new UhpEngine({ version: '1.2.3' }).handle('info')).toBe(
+      'id boardrules-hive 1.2.3\nMosquito;Ladybug;Pillbug;Mantis;Fly;Scorpion;Wasp;Cockroach;Dragonfly;Centipede\nok',
+    );
+    const official = new UhpEngine({ fanBugs: false });
+    expect(lines(official.handle('newgame Base+M:wD:b'))[0]).toMatch(/^err /);
+    expect(official.handle('newgame Base+M')).toBe('Base+M;NotStarted;White[1]\nok');
   });
 
   it('H-UHP-9: every reply ends with ok; failures print err / invalidmove and change nothing', () => {
