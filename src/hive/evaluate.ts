@@ -9,15 +9,23 @@ import { type HiveMove, type HiveState, positionOf } from './game.js';
 import {
   ANT,
   BEETLE,
+  CENTIPEDE,
+  DRAGONFLY,
+  FLY,
   GRASSHOPPER,
+  KINDS,
   LADYBUG,
+  MANTIS,
   MOSQUITO,
   PIECES,
   PILLBUG,
   QUEEN,
+  ROACH,
+  SCORPION,
   SLOT_KIND,
   SLOTS,
   SPIDER,
+  WASP,
 } from './pieces.js';
 import type { Position } from './position.js';
 
@@ -33,7 +41,7 @@ const QUEEN_PRESSURE: readonly number[] = [0, 1, 3, 6, 11, 19, 40];
 const QUEEN_STUCK = 3;
 /** Credit per free (unpinned, movable) piece, by kind: how far such a bug usually reaches. */
 const KIND_MOBILITY: Float64Array = (() => {
-  const t = new Float64Array(8);
+  const t = new Float64Array(KINDS);
   t[QUEEN] = 1;
   t[SPIDER] = 0.8;
   t[BEETLE] = 1.2;
@@ -42,6 +50,14 @@ const KIND_MOBILITY: Float64Array = (() => {
   t[MOSQUITO] = 1.5;
   t[LADYBUG] = 1.3;
   t[PILLBUG] = 1.2;
+  // Fan bugs (H-FAN), by the same reading of how far each usually reaches.
+  t[MANTIS] = 1.2;
+  t[FLY] = 1.5;
+  t[SCORPION] = 0.8;
+  t[WASP] = 1.5;
+  t[ROACH] = 1.3;
+  t[DRAGONFLY] = 1.4;
+  t[CENTIPEDE] = 1.2;
   return t;
 })();
 /** Credit for a Beetle or Mosquito on top of a stack (it pins what it covers). */
@@ -113,7 +129,14 @@ function canSlideOut(height: Uint8Array, c: number): boolean {
 
 /** Whether a ground piece of this kind needs a free slide to move at all. */
 function slides(kind: number): boolean {
-  return kind === QUEEN || kind === SPIDER || kind === ANT || kind === PILLBUG;
+  return (
+    kind === QUEEN ||
+    kind === SPIDER ||
+    kind === ANT ||
+    kind === PILLBUG ||
+    kind === SCORPION ||
+    kind === CENTIPEDE
+  );
 }
 
 /**
@@ -196,11 +219,12 @@ function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
  *   with a steeply growing penalty (0, 1, 3, 6, 11, 19 points for 0..5 neighbours);
  * - **mobility**: a credit for every piece that is free to move, weighted by how far its kind
  *   usually reaches (Ant 2, Mosquito 1.5, Ladybug 1.3, Beetle and Pillbug 1.2, Queen and
- *   Grasshopper 1, Spider 0.8), plus 1 for a Beetle or Mosquito on top of the hive; no credit
+ *   Grasshopper 1, Spider 0.8; the fan bugs: Fly and Wasp 1.5, Dragonfly 1.4, Cockroach 1.3,
+ *   Mantis and Centipede 1.2, Scorpion 0.8), plus 1 for a piece on top of the hive; no credit
  *   at all before the colour's Queen is placed;
  * - **pinned pieces** earn nothing: a piece covered by another, a piece alone on a cell whose
  *   removal would split the hive (One Hive), and a sliding bug (Queen, Spider, Ant, Pillbug)
- *   with no free slide out of its gaps; a Queen that cannot move costs 3 more.
+ *   with no free slide out of its gaps (also the Scorpion and Centipede); a Queen that cannot move costs 3 more.
  *
  * White's balance minus Black's goes through a logistic curve (8 points ≈ 73 %). The side to
  * move is ignored, so swapping the colours of every piece swaps the two values.

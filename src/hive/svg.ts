@@ -55,6 +55,14 @@ const BUG_COLOURS: Readonly<Record<string, string>> = {
   M: '#6c7a7d',
   L: '#c0392b',
   P: '#138d75',
+  // Fan bugs (H-FAN-UHP-1).
+  T: '#5b8c1a',
+  F: '#3b4b8f',
+  K: '#a0522d',
+  W: '#d4a017',
+  R: '#5d4037',
+  D: '#0e7c86',
+  C: '#8e3b5b',
 };
 
 /** The bug names, for tooltips. */
@@ -67,6 +75,13 @@ const BUG_NAMES: Readonly<Record<string, string>> = {
   M: 'Mosquito',
   L: 'Ladybug',
   P: 'Pillbug',
+  T: 'Mantis',
+  F: 'Fly',
+  K: 'Scorpion',
+  W: 'Wasp',
+  R: 'Cockroach',
+  D: 'Dragonfly',
+  C: 'Centipede',
 };
 
 const WHITE_FILL = '#f5f0e1';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/app.js';
 import { plugin } from '../../src/cli/games/hive.js';
 import { UsageError } from '../../src/cli/plugin.js';
 import { games } from '../../src/cli/registry.js';
@@ -45,5 +46,59 @@ describe('the Hive CLI plug-in', () => {
     expect(text.split('\n')[0]).toBe(hive.serialize(s));
     expect(text).toContain('wB1*');
     expect(text).toContain('bottom to top: wQ wB1');
+  });
+});
+
+describe('boardrules perft|moves|play hive through the CLI', () => {
+  async function run(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, {
+      io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+      now: () => 0,
+    });
+    return { code, out, err };
+  }
+
+  it('H-PERFT-3: perft hive --type Base+MLP --depth 3 --json prints the published counts', async () => {
+    const r = await run('perft', 'hive', '--type', 'Base+MLP', '--depth', '3', '--json');
+    expect(r.code).toBe(0);
+    expect(r.out.map((l) => JSON.parse(l).nodes)).toEqual([7, 294, 6678]);
+    expect(JSON.parse(r.out[0] as string)).toMatchObject({ game: 'hive', variant: 'Base+MLP' });
+  });
+
+  it('perft and moves from a --state GameString', async () => {
+    const state = 'Base+P;InProgress;White[2];wS1;bS1 wS1-';
+    const moves = await run('moves', 'hive', '--state', state);
+    expect(moves.code).toBe(0);
+    // H-PLACE-3: wP may go only next to wS1 and away from bS1.
+    expect(moves.out.filter((l) => l.startsWith('wP ')).sort()).toEqual(
+      ['wP \\wS1', 'wP /wS1', 'wP -wS1'].sort(),
+    );
+    const perftOut = await run('perft', 'hive', '--state', state, '--depth', '1', '--json');
+    expect(JSON.parse(perftOut.out[0] as string).nodes).toBe(moves.out.length);
+  });
+
+  it('play hive runs a seeded random game to its end or cap, the same both times', async () => {
+    const a = await run('play', 'hive', '--type', 'Base', '--seed', '5');
+    const b = await run('play', 'hive', '--type', 'Base', '--seed', '5');
+    expect(a.code).toBe(0);
+    expect(a.out).toEqual(b.out);
+    expect(a.out.length).toBeGreaterThan(3);
+  });
+
+  it('H-FAN-UHP-2: the CLI plays, counts and lists fan-extended game types', async () => {
+    const type = 'Base+MLP:wTFKWRDC:bTFKWRDC';
+    const p = await run('perft', 'hive', '--type', type, '--depth', '2', '--json');
+    expect(p.code).toBe(0);
+    // One tile of each kind turned leaves S B G A beside T F K W R D C: eleven kinds to place,
+    // the Queen not on the first turn (H-PLACE-5), then six hexes for each reply.
+    expect(p.out.map((l) => JSON.parse(l).nodes)).toEqual([11, 11 * 11 * 6]);
+    expect(JSON.parse(p.out[0] as string).variant).toBe(type);
+    const g = await run('play', 'hive', '--type', type, '--seed', '3');
+    expect(g.code).toBe(0);
+    expect(g.out.join('\n')).toContain(type);
+    const bad = await run('perft', 'hive', '--type', 'Base:wD:b', '--depth', '1');
+    expect(bad.code).toBe(2); // H-FAN-ROSTER-4: a Dragonfly needs the Mosquito expansion
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The Hive plug-in for the `boardrules` CLI: `--type <GameTypeString>` (default `Base+MLP`)
- * and the rule options of the spec's §0 as flags.
+ * The Hive plug-in for the `boardrules` CLI: `--type <GameTypeString>` (default `Base+MLP`;
+ * fan-extended types such as `Base+MLP:wTW3:bC` play the fan bugs, H-FAN-UHP-2) and the rule
+ * options of the spec's §0 as flags.
  */
 import { RulesError } from '../../core/errors.js';
 import { type HiveMove, type HiveOptions, type HiveState, hive } from '../../hive/index.js';
@@ -19,9 +20,14 @@ function boolFlag(flags: Flags, name: string): boolean | undefined {
 /** `boardrules perft|moves|play hive ...`. */
 export const plugin: GamePlugin<HiveState, HiveMove> = {
   game: hive,
-  summary: 'Hive with Mosquito, Ladybug and Pillbug (8 game types, UHP notation)',
+  summary:
+    'Hive with Mosquito, Ladybug and Pillbug (8 game types, UHP notation) and the seven fan bugs',
   flags: [
-    { name: 'type', value: '<GameTypeString>', help: 'game type, e.g. Base or Base+MLP (default)' },
+    {
+      name: 'type',
+      value: '<GameTypeString>',
+      help: 'game type, e.g. Base or Base+MLP (default); fan bugs: Base+MLP:wTW3:bC',
+    },
     {
       name: 'tournament-opening',
       value: '<on|off>',
