@@ -1,7 +1,9 @@
 /**
  * Hive for boardrules: the complete official game for the eight game types (`Base` plus any of
  * Mosquito, Ladybug and Pillbug) with every rule of the specification, Universal Hive Protocol
- * notation, and a UHP engine.
+ * notation, and a UHP engine; plus the seven fan bugs (Mantis, Fly, Scorpion, Wasp, Cockroach,
+ * Dragonfly, Centipede) of the double-sided advanced game, chosen per tile through a fan-extended
+ * game type such as `Base+MLP:wTW3:bC`.
  *
  * ```ts
  * import { hive } from 'boardrules/hive';
@@ -44,9 +46,14 @@ export {
 } from './notation.js';
 export { DEFAULT_OPTIONS, type HiveOptions } from './options.js';
 export {
+  FAN_LETTERS,
+  type FanLetter,
+  type FanRoster,
   formatGameType as formatGameTypeString,
   GAME_TYPES,
   type GameType,
+  type HiveGameType,
+  type HiveRoster,
   parseGameType as parseGameTypeString,
 } from './pieces.js';
 export { renderText } from './render.js';
