@@ -77,6 +77,44 @@ const states = vectors.map((v) => hive.deserialize(v.game));
   row('hive deserialize + moves() per reference position', 'lists', lists, ms);
 }
 
+// Fan bugs (H-FAN): the same generator on random mid-game positions of an all-fan roster,
+// where flights, grabs, swaps and carries are in play. Positions come from seeded random games
+// (moves[i % n] with a fixed LCG), so every run lists the same positions.
+{
+  const type = 'Base+MLP:wTFKWRDC:bTFKWRDC';
+  let seed = 12345;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed;
+  };
+  const positions = [];
+  for (let g = 0; g < 40; g++) {
+    let s = hive.start({ type });
+    for (let ply = 0; ply < 60 && !hive.terminal(s); ply++) {
+      const ms = hive.moves(s);
+      s = hive.apply(s, ms[next() % ms.length]);
+      if (ply >= 20 && ply % 5 === 0) positions.push(hive.search(s));
+    }
+  }
+  const buf = new Int32Array(positions[0].maxMoves);
+  let lists = 0;
+  let moves = 0;
+  const [, ms] = timed(() => {
+    for (let rep = 0; rep < 50; rep++) {
+      for (const p of positions) {
+        moves += p.generate(buf, 0);
+        lists++;
+      }
+    }
+  });
+  row(
+    `hive fan move lists (${type}), ${positions.length} random positions x 50`,
+    `lists (moves: ${moves})`,
+    lists,
+    ms,
+  );
+}
+
 if (deep) {
   const table = {
     Base: 12219480,
