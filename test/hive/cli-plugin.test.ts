@@ -34,6 +34,9 @@ describe('the Hive CLI plug-in', () => {
     });
     expect(() => plugin.startState({ type: 'Chess' })).toThrow(UsageError);
     expect(() => plugin.startState({ 'ply-cap': 'x' })).toThrow(UsageError);
+    // H-END-5: --max-plies names the spec's option; --ply-cap stays as an alias.
+    expect(plugin.startState({ 'max-plies': '12' }).options.maxPlies).toBe(12);
+    expect(() => plugin.startState({ 'max-plies': '1.5' })).toThrow(UsageError);
     expect(() => plugin.startState({ 'repetition-draw': 'maybe' })).toThrow(UsageError);
   });
 

@@ -34,7 +34,12 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
       help: 'no Queen on the first turn (H-PLACE-5; default on)',
     },
     { name: 'repetition-draw', value: '<on|off>', help: 'third repetition draws (default off)' },
-    { name: 'ply-cap', value: '<N>', help: 'draw after N plies without a result (0 = off)' },
+    {
+      name: 'max-plies',
+      value: '<N>',
+      help: 'draw after N plies without a result (H-END-5; 0 = off; alias --ply-cap)',
+    },
+    { name: 'ply-cap', value: '<N>', help: 'the same as --max-plies' },
     { name: 'strict-input', value: '<on|off>', help: 'reject lenient UHP input (default off)' },
   ],
   startState(flags: Flags): HiveState {
@@ -49,9 +54,10 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
     if (r !== undefined) options.repetitionDraw = r;
     const s = boolFlag(flags, 'strict-input');
     if (s !== undefined) options.strictInput = s;
-    if (flags['ply-cap'] !== undefined) {
-      const n = Number(flags['ply-cap']);
-      if (!Number.isInteger(n)) throw new UsageError(`--ply-cap expects an integer`);
+    for (const name of ['max-plies', 'ply-cap']) {
+      if (flags[name] === undefined) continue;
+      const n = Number(flags[name]);
+      if (!Number.isInteger(n)) throw new UsageError(`--${name} expects an integer`);
       options.maxPlies = n;
     }
     try {
