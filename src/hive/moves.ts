@@ -10,7 +10,7 @@
  * lifted off the board (H-MOVE-3), so it never serves as its own contact or gate. Moves form a
  * set keyed by (operation, piece, destination) (H-MOVESET-1): a stamp table drops repeats from
  * Spider/Ladybug paths, Mosquito copies and throws. The fan bugs use the same generator: no
- * parallel code path.
+ * parallel code path. (H-FAN-GEN-7 only summarises them; the per-bug rules cited below govern.)
  *
  * @module
  */
@@ -161,7 +161,12 @@ function add(p: number, c: number): void {
   addOp(OP_MOVE, p, c);
 }
 
-/** H-FAN-SCORPION-2: the cell holds a Scorpion, which nothing may climb onto, jump or move. */
+/**
+ * H-FAN-SCORPION-2: the cell holds a Scorpion, which nothing may climb onto, jump or move
+ * (H-FAN-SCORPION-e: friendly pieces neither). Only a real Scorpion is immune: a Mosquito copying
+ * one is not (H-FAN-SCORPION-3, H-FAN-SCORPION-a). For contact, gates, placement, surrounding and
+ * One Hive a Scorpion is an ordinary occupied hex of height 1 (H-FAN-SCORPION-f).
+ */
 function immune(c: number): boolean {
   if (!scorpions) return false;
   const t = top[c] as number;
@@ -410,10 +415,11 @@ function ladybug(p: number, c: number): void {
 }
 
 /**
- * H-FAN-FLY-1/2: one slide when the Fly has freedom to move (FLY-a: some slide passes H-MOVE-4,
- * One Hive ignored; FLY-d: then it must slide); otherwise a flight to any empty hex other than
- * its start that touches the hive (FLY-c). A Mosquito copying it judges freedom from its own
- * slides (FLY-e). H-FAN-GEN-6: the flight has no path, so gates and contact do not apply.
+ * H-FAN-FLY-1 and H-FAN-FLY-2: one slide when the Fly has freedom to move (H-FAN-FLY-a: some slide passes H-MOVE-4,
+ * One Hive ignored; H-FAN-FLY-d: then it must slide); otherwise a flight to any empty hex other than
+ * its start that touches the hive (H-FAN-FLY-c). A Mosquito copying it judges freedom from its own
+ * slides (H-FAN-FLY-e). H-FAN-GEN-6: the flight has no path, so gates and contact do not apply.
+ * A pinned Fly has no moves at all (H-FAN-FLY-b: the caller never calls movers for a pinned piece).
  */
 function fly(p: number, c: number): void {
   const m = slides(c);
@@ -435,9 +441,11 @@ function fly(p: number, c: number): void {
 }
 
 /**
- * H-FAN-WASP-1/2: a flight to any empty hex other than the start whose occupied neighbours, with
- * the Wasp lifted, are all topped by the mover's opponent (at least one; WASP-a: the opponent of
- * the mover, also for a copying Mosquito; WASP-b: tops only). No path (H-FAN-GEN-6).
+ * H-FAN-WASP-1 and H-FAN-WASP-2: a flight to any empty hex other than the start whose occupied neighbours, with
+ * the Wasp lifted, are all topped by the mover's opponent (at least one; H-FAN-WASP-a: the opponent of
+ * the mover, also for a copying Mosquito; H-FAN-WASP-b: tops only). No path (H-FAN-GEN-6).
+ * It never lands on top (H-FAN-WASP-c), and its rule is about its own flights only: placements and
+ * throws of a Wasp are ordinary (H-FAN-WASP-d, H-FAN-WASP-3).
  */
 function wasp(p: number, c: number): void {
   const vis = nextSeen();
@@ -463,10 +471,12 @@ function wasp(p: number, c: number): void {
 }
 
 /**
- * H-FAN-ROACH-1/2: up onto an adjacent stack, any number of steps across stacks, down onto an
+ * H-FAN-ROACH-1 and H-FAN-ROACH-2: up onto an adjacent stack, any number of steps across stacks, down onto an
  * empty hex other than the start; every step passes H-MOVE-5 and every stack climbed or crossed
- * is topped by the mover's colour (ROACH-b) and is no Scorpion (ROACH-e). The destinations are
- * the empty hexes one legal down-step from a reachable stack (ROACH-d).
+ * is topped by the mover's colour (H-FAN-ROACH-b) and is no Scorpion (H-FAN-ROACH-e). The destinations are
+ * the empty hexes one legal down-step from a reachable stack (H-FAN-ROACH-d): up then straight
+ * down is the shortest path (H-FAN-ROACH-a), and the colours around the landing hex do not matter
+ * (H-FAN-ROACH-c).
  */
 function roach(p: number, c: number): void {
   const vis = nextSeen();
@@ -496,14 +506,17 @@ function roach(p: number, c: number): void {
 }
 
 /**
- * H-FAN-DRAGONFLY-1/2: a hop to one of the six off-axis hexes at distance 2 (DRAGONFLY-a/b),
- * flying over an intermediate that is not a Scorpion (DRAGONFLY-c), onto an empty hex or on top
- * of any stack but a Scorpion (DRAGONFLY-d). A Dragonfly that started on the hive and goes to an
- * empty hex carries the piece under it when allowed (DRAGONFLY-e): not a Dragonfly, not frozen,
+ * H-FAN-DRAGONFLY-1 and H-FAN-DRAGONFLY-2: a hop to one of the six off-axis hexes at distance 2 (H-FAN-DRAGONFLY-a/b),
+ * flying over an intermediate that is not a Scorpion (H-FAN-DRAGONFLY-c), onto an empty hex or on top
+ * of any stack but a Scorpion (H-FAN-DRAGONFLY-d). A Dragonfly that started on the hive and goes to an
+ * empty hex carries the piece under it when allowed (H-FAN-DRAGONFLY-e): not a Dragonfly, not frozen,
  * and, when that piece is on the ground, not pinned. An empty destination must touch the rest of
- * the hive (DRAGONFLY-g); it is never next to the start, so lifting a carried piece never changes
+ * the hive (H-FAN-DRAGONFLY-g); it is never next to the start, so lifting a carried piece never changes
  * that. A Mosquito copying it flies from the ground and so never carries.
  */
+// H-FAN-DRAGONFLY-b: destination d is start + dir[d] + dir[d+1], over start + dir[d] or
+// start + dir[d+1]. H-FAN-DRAGONFLY-f: only the piece directly under it is carried.
+// H-FAN-DRAGONFLY-h: it may land on a Dragonfly; it only never carries one.
 function dragonfly(p: number, c: number): void {
   let carry = false;
   if (height[c] !== 0) {
@@ -623,9 +636,9 @@ function emptyFlank(h: number, dn: number): boolean {
 
 /**
  * H-FAN-MANTIS-2: the grabs of a Mantis (or a Mosquito copying one) alone on the ground at `h`.
- * The target is alone on its hex (MANTIS-b), any colour and kind but a Scorpion, not frozen
- * (MANTIS-g), not pinned (MANTIS-e: the grabber may be), and a flank of the edge is empty
- * (MANTIS-d; H-MOVE-4/5 do not apply).
+ * The target is alone on its hex (H-FAN-MANTIS-b), any colour and kind but a Scorpion, not frozen
+ * (H-FAN-MANTIS-g), not pinned (H-FAN-MANTIS-e: the grabber may be), and a flank of the edge is empty
+ * (H-FAN-MANTIS-d; H-MOVE-4/5 do not apply).
  */
 function grabs(h: number): void {
   for (let dn = 0; dn < 6; dn++) {
@@ -638,10 +651,12 @@ function grabs(h: number): void {
 }
 
 /**
- * H-FAN-CENTIPEDE-1/2: the swaps of a Centipede (or a Mosquito copying one) alone on the ground
- * at `h`: with a neighbour alone on its hex (CENTIPEDE-a), either colour, not a Centipede,
- * Pillbug or Scorpion, not frozen (CENTIPEDE-b), across an edge with an empty flank
- * (CENTIPEDE-d). No One Hive test (CENTIPEDE-c): the occupied hexes do not change.
+ * H-FAN-CENTIPEDE-1 and H-FAN-CENTIPEDE-2: the swaps of a Centipede (or a Mosquito copying one) alone on the ground
+ * at `h`: with a neighbour alone on its hex (H-FAN-CENTIPEDE-a), either colour, not a Centipede,
+ * Pillbug or Scorpion, not frozen (H-FAN-CENTIPEDE-b), across an edge with an empty flank
+ * (H-FAN-CENTIPEDE-d). No One Hive test (H-FAN-CENTIPEDE-c): the occupied hexes do not change.
+ * A Mosquito copying a Centipede has the same limits and may swap while pinned; a Centipede may
+ * swap with a Mosquito (H-FAN-CENTIPEDE-e).
  */
 function swaps(h: number): void {
   for (let dn = 0; dn < 6; dn++) {
@@ -684,6 +699,7 @@ function generatePiece(p: number, c: number): void {
       copies = 1 << BEETLE;
     }
   } else if (kind === MANTIS && h > 1) {
+    // H-FAN-MANTIS-a: "on the ground" is judged now, at the start of the ply.
     copies = 1 << BEETLE; // H-FAN-MANTIS-3: on the hive a Mantis is a Beetle.
   } else {
     copies = 1 << kind;
@@ -705,7 +721,10 @@ function generatePiece(p: number, c: number): void {
   }
 }
 
-/** Cells where the side to move may place (H-PLACE-1..4), written to `cells`; returns count. */
+/**
+ * Cells where the side to move may place (H-PLACE-1..4), written to `cells`; returns count. Fan
+ * pieces are placed like any other (H-FAN-WASP-3).
+ */
 function placementCells(pos: Position, cells: Int32Array): number {
   let k = 0;
   if (pos.ply === 0) {

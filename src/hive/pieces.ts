@@ -40,7 +40,10 @@ export const WASP = 11;
 export const ROACH = 12;
 /** Fan Dragonfly (Mosquito tile): an off-axis hop that may carry (H-FAN-DRAGONFLY). */
 export const DRAGONFLY = 13;
-/** Fan Centipede (Pillbug tile): one slide or a swap (H-FAN-CENTIPEDE). */
+/**
+ * Fan Centipede (Pillbug tile): one slide or a swap (H-FAN-CENTIPEDE). Not the "centipede" of the
+ * Russian Pillbug leaflet, which names the official Pillbug (H-FAN-CENTIPEDE-g).
+ */
 export const CENTIPEDE = 14;
 /** Number of bug kinds. */
 export const KINDS = 15;
@@ -401,7 +404,8 @@ export function rosterOf(counts: readonly number[]): HiveRoster | null {
 
 /**
  * Which piece ids belong to a game (H-SETUP-2, H-FAN-ROSTER-1..3): the official pieces of the
- * type, less the tiles turned to their fan face, plus those fan pieces. Turned tiles take the
+ * type, less the tiles turned to their fan face, plus those fan pieces, so a player never has
+ * more pieces than the official type gives (H-FAN-GEN-1). Turned tiles take the
  * highest numbers of the standard kind, so the standard pieces that remain are numbered from 1,
  * and fan pieces are numbered from 1 too.
  */

@@ -382,7 +382,7 @@ export class Position {
     const rq = this.rq;
     const rr = this.rr;
     if (op === OP_GRAB) {
-      // H-FAN-MANTIS-2 / MANTIS-c: `p` goes under the grabber, which ends at level 1 on its hex.
+      // H-FAN-MANTIS-2 / H-FAN-MANTIS-c: `p` goes under the grabber, which ends at level 1 on its hex.
       const a = this.top[to] as number;
       this.lift(a);
       this.lift(p);
@@ -393,7 +393,8 @@ export class Position {
       this.frozen = a;
       this.frozen2 = p;
     } else if (op === OP_SWAP) {
-      // H-FAN-CENTIPEDE-1: the two pieces trade hexes, both at level 0.
+      // H-FAN-CENTIPEDE-1: the two pieces trade hexes, both at level 0; H-FAN-CENTIPEDE-f: both
+      // are frozen.
       const a = this.top[to] as number;
       this.lift(p);
       this.lift(a);
@@ -526,7 +527,10 @@ export class Position {
     return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
   }
 
-  /** H-END-1: the Queen of `colour` is in play and all six neighbours are occupied. */
+  /**
+   * H-END-1: the Queen of `colour` is in play and all six neighbours are occupied. A Queen under
+   * a Mantis that grabbed it is still in play and can be surrounded (H-FAN-MANTIS-h).
+   */
   surrounded(colour: number): boolean {
     const c = this.cell[colour * SLOTS] as number;
     if (c < 0) return false;
