@@ -308,6 +308,25 @@ export class Position {
     this.hashHi ^= (ZC_HI[p * CELLS + c] as number) ^ (ZL_HI[p * LEVELS + lv] as number);
   }
 
+  /**
+   * XORs the side-to-move key and the keys of the frozen pieces before (`f1`, `f2`) and now into
+   * the hash: the same toggle plays and undoes the ply's change of turn and of F.
+   */
+  private toggleTurnKeys(f1: number, f2: number): void {
+    this.hashLo ^=
+      ZS_LO ^
+      (ZF_LO[f1 + 1] as number) ^
+      (ZF_LO[f2 + 1] as number) ^
+      (ZF_LO[this.frozen + 1] as number) ^
+      (ZF_LO[this.frozen2 + 1] as number);
+    this.hashHi ^=
+      ZS_HI ^
+      (ZF_HI[f1 + 1] as number) ^
+      (ZF_HI[f2 + 1] as number) ^
+      (ZF_HI[this.frozen + 1] as number) ^
+      (ZF_HI[this.frozen2 + 1] as number);
+  }
+
   /** Plays an integer move (trusted: it must come from the generator for this position). */
   play(m: number): void {
     let h = this.ply * HIST;
@@ -359,18 +378,7 @@ export class Position {
         this.playFan(op, p, from, to);
       }
     }
-    this.hashLo ^=
-      ZS_LO ^
-      (ZF_LO[prevFrozen + 1] as number) ^
-      (ZF_LO[prevFrozen2 + 1] as number) ^
-      (ZF_LO[this.frozen + 1] as number) ^
-      (ZF_LO[this.frozen2 + 1] as number);
-    this.hashHi ^=
-      ZS_HI ^
-      (ZF_HI[prevFrozen + 1] as number) ^
-      (ZF_HI[prevFrozen2 + 1] as number) ^
-      (ZF_HI[this.frozen + 1] as number) ^
-      (ZF_HI[this.frozen2 + 1] as number);
+    this.toggleTurnKeys(prevFrozen, prevFrozen2);
     this.ply++;
     this.result = this.judge();
   }
@@ -441,18 +449,7 @@ export class Position {
     const m = hist[h] as number;
     const prevFrozen = hist[h + 1] as number;
     const prevFrozen2 = hist[h + 2] as number;
-    this.hashLo ^=
-      ZS_LO ^
-      (ZF_LO[prevFrozen + 1] as number) ^
-      (ZF_LO[prevFrozen2 + 1] as number) ^
-      (ZF_LO[this.frozen + 1] as number) ^
-      (ZF_LO[this.frozen2 + 1] as number);
-    this.hashHi ^=
-      ZS_HI ^
-      (ZF_HI[prevFrozen + 1] as number) ^
-      (ZF_HI[prevFrozen2 + 1] as number) ^
-      (ZF_HI[this.frozen + 1] as number) ^
-      (ZF_HI[this.frozen2 + 1] as number);
+    this.toggleTurnKeys(prevFrozen, prevFrozen2);
     // H-FREEZE-4: undo restores F from the previous ply.
     this.frozen = prevFrozen;
     this.frozen2 = prevFrozen2;

@@ -2,8 +2,16 @@
  * Test helpers: build Hive positions from a layout (bypassing the move history) and read move
  * sets as canonical text, so rule tests can assert exact sets.
  */
+
+import { neighbors } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
-import { fromGameString, positionOf } from '../../src/hive/game.js';
+import {
+  fromGameString,
+  type HiveState,
+  pieceAt,
+  placeOf,
+  positionOf,
+} from '../../src/hive/game.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveString, parseMoveString } from '../../src/hive/notation.js';
 import { gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
@@ -102,4 +110,12 @@ export function posOf(gameString: string): Position {
 /** The name of the piece moved by an integer move. */
 export function moverOf(m: number): string {
   return m === PASS ? 'pass' : pieceName(movePiece(m));
+}
+
+/** H-END-1/2/3 as an independent oracle for `terminal` (default options: no repetition, no cap). */
+export function queenSurrounded(s: HiveState): boolean {
+  return (['wQ', 'bQ'] as const).some((q) => {
+    const at = placeOf(s, q);
+    return at !== null && neighbors(at).every((h) => pieceAt(s, h.q, h.r) !== null);
+  });
 }
