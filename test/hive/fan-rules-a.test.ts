@@ -898,7 +898,7 @@ describe('§12.5 Scorpion (H-FAN-SCORPION)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...types),
-        fc.array(fc.nat(), { minLength: 40, maxLength: 160 }),
+        fc.array(fc.nat(), { minLength: 40, maxLength: 160, size: 'max' }),
         (type, choices) => {
           const pos = posOf(`${type};NotStarted;White[1]`);
           const scorpions = ['wK1', 'wK2', 'bK1', 'bK2']

@@ -27,7 +27,7 @@ const SIZES: Record<string, number> = {
 
 const game = fc.record({
   type: fc.constantFrom(...GAME_TYPES),
-  choices: fc.array(fc.nat(), { minLength: 10, maxLength: 140 }),
+  choices: fc.array(fc.nat(), { minLength: 10, maxLength: 140, size: 'max' }),
 });
 
 /** Plays a random legal game, calling `check` on every state (with the move that led there). */
