@@ -82,7 +82,8 @@ const poolNext = new Int16Array(1024);
  * The spec defines it level by level: for t = s, s−1, …, 0 (s = h(from)), R_t is everything
  * reachable from the entrances E = {N ∈ orth(from) : h(N) > s} through squares of height > t
  * (pieces never block, T-GEO-8; `from` itself is passable below its top), and X_t = the free
- * squares D ≠ from next to R_t with h(D) ≤ t; Door(from) = ∪ X_t. This computes the same set
+ * squares D ≠ from next to R_t with h(D) ≤ t, which may be lower stacks of the same castle;
+ * Door(from) = ∪ X_t (the door rulings are T-RULE-22). This computes the same set
  * with one widest-path pass: best(Q) = the largest t with Q ∈ R_t, found by processing levels
  * from s down (a bucket queue), and D is an exit of Q exactly when h(D) ≤ best(Q). Returns the
  * number of entrances (0 = no door, T-DOOR-5).

@@ -25,7 +25,7 @@ export type CardName = (typeof CARD_NAMES)[number];
 export const HIDDEN = 0;
 /** T-CARD-AP6-1 */
 export const AP6 = 1;
-/** T-CARD-AP7-1 */
+/** T-CARD-AP7-1 (7 AP; T-RULE-21) */
 export const AP7 = 2;
 /** T-CARD-SUPPLY-1 */
 export const SUPPLY_BLOCK = 3;
@@ -37,7 +37,7 @@ export const MOVE_BLOCK = 5;
 export const RELOCATE = 6;
 /** T-CARD-DIAGONAL-1 */
 export const DIAGONAL = 7;
-/** T-CARD-DOOR-1 */
+/** T-CARD-DOOR-1 (T-RULE-19) */
 export const ANY_DOOR = 8;
 /** T-CARD-JUMP-1 */
 export const JUMP_KNIGHT = 9;

@@ -337,7 +337,8 @@ export class Position {
       }
       case S_SETUP_KNIGHT:
       case S_SETUP_KING: {
-        // T-SETUP-3 / T-SETUP-4: a free castle square of a castle holding no knight.
+        // T-SETUP-3 / T-SETUP-4: a free castle square of a castle holding no knight. Every castle is
+        // still one block, so the king starts at level 1 (T-RULE-6).
         const r = this.regions();
         const taken = new Uint8Array(r.count);
         for (let q = 0; q < 64; q++) {
@@ -383,7 +384,7 @@ export class Position {
         break;
       }
       case S_KING_MOVE: {
-        // T-KING-5: stay, or any free castle square at any level.
+        // T-KING-5 / T-RULE-6: stay, or any free castle square at any level, never the ground.
         out[k++] = code(K_KING_STAY, 0, 0, 0, 0);
         for (let q = 0; q < 64; q++)
           if ((a[H + q] as number) > 0 && this.free(q)) out[k++] = code(K_KING, 0, q, 0, 0);
@@ -488,7 +489,7 @@ export class Position {
         for (let i = 0; i < m; i++) out[k++] = code(K_MOVE, f, list[i] as number, 0, 0);
       }
       out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
-      // T-BUY-1: at most 2 per turn, from a non-empty deck, not in masterHand mode.
+      // T-BUY-1 / T-RULE-11: at most 2 per turn, from a non-empty deck, not in masterHand mode.
       if ((a[BOUGHT_N] as number) < 2 && this.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
     }
     // play{card,…}, 0 AP, at most one per turn (T-PLAY-1), not a card bought this turn (T-BUY-2);
@@ -515,7 +516,8 @@ export class Position {
         out[k++] = code(K_PLAY, 0, 0, 0, c); // T-PLAY-2: always playable
         break;
       case SUPPLY_BLOCK:
-        // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4.
+        // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4; it needs supply ≥ 1
+        // (T-RULE-8).
         if ((a[SUPPLY] as number) >= 1) {
           const ok = this.placeableSquares(r);
           for (let q = 0; q < 64; q++)
@@ -629,9 +631,10 @@ export class Position {
   }
 
   /**
-   * T-CARD-DOOR-1: enter any adjacent door at the knight's level (a neighbour N with
+   * T-CARD-DOOR-1 / T-RULE-19: enter any adjacent door at the knight's level (a neighbour N with
    * h(N) > h(from)), move freely inside N's castle C, and leave onto a free square `to` ≠ from
-   * that some square Q ∈ C ∩ orth(to) with h(Q) > h(to) faces with a door.
+   * that some square Q ∈ C ∩ orth(to) with h(Q) > h(to) faces with a door (the knight does not
+   * climb as it steps out).
    */
   private markAnyDoor(f: number, r: Regions, st: number): void {
     const a = this.a;
@@ -824,7 +827,7 @@ export class Position {
         this.add(AP_USED, 1);
         break;
       case K_SCORE:
-        this.advance(seat, 1); // T-TRACK-3
+        this.advance(seat, 1); // T-TRACK-3, leapfrogging (T-RULE-10)
         this.add(AP_USED, 1);
         break;
       case K_BUY:
@@ -940,7 +943,7 @@ export class Position {
         this.w(AP_LIMIT, 6); // T-CARD-AP6-1
         break;
       case AP7:
-        this.w(AP_LIMIT, 7); // T-CARD-AP7-1
+        this.w(AP_LIMIT, 7); // T-CARD-AP7-1: 7, [SEED]'s "instead of 6" is a misprint (T-RULE-21)
         break;
       case SUPPLY_BLOCK:
         this.add(SUPPLY, -1);
@@ -967,7 +970,10 @@ export class Position {
     }
   }
 
-  /** T-TRACK-2 (leapfrog): move seat p by k, skipping every occupied space. */
+  /**
+   * T-TRACK-2 (leapfrog): move seat p by k, skipping every occupied space; AP steps leapfrog
+   * too (T-RULE-10).
+   */
   advance(p: number, k: number): void {
     if (k === 0) return;
     let target = this.score(p) + k;
@@ -1125,7 +1131,10 @@ export class Position {
     this.w(ACTOR, low);
   }
 
-  /** T-PHASE-2: deal the phase's stacks from the supply in seat order, stack by stack. */
+  /**
+   * T-PHASE-2: deal the phase's stacks from the supply in seat order, stack by stack. With the
+   * default options the supply never runs short (T-RULE-8); otherwise later stacks get size 0.
+   */
   private deal(): void {
     const a = this.a;
     const sizes = this.phases[(a[PHASE] as number) - 1] as readonly number[];
