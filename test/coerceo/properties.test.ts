@@ -15,6 +15,7 @@ import {
   CoerceoPosition,
   type CoerceoState,
   coerceo,
+  outcome,
   pieceAt,
   piecesOf,
   presentTiles,
@@ -25,20 +26,29 @@ import type { CoerceoOptions } from '../../src/coerceo/options.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { rotate } from '../../src/geometry/triangle.js';
 import { runConformance } from '../support/conformance.js';
+import { coerceoEnded, coerceoVerdict } from './end-oracle.js';
 
 describe('conformance', () => {
-  runConformance(coerceo, { label: 'coerceo laurentius', runs: 12, maxPlies: 80 });
+  // `endRule` is the independent C-END oracle of end-oracle.ts; the invariant also compares its
+  // winner and reason with `outcome` (C-END-7).
+  const ends = (rulings: Partial<CoerceoOptions> = {}) => ({
+    endRule: (s: CoerceoState) => coerceoEnded(s, rulings),
+    invariant: (s: CoerceoState) => expect(outcome(s)).toEqual(coerceoVerdict(s, rulings)),
+  });
+  runConformance(coerceo, { label: 'coerceo laurentius', runs: 12, maxPlies: 80, ...ends() });
   runConformance(coerceo, {
     label: 'coerceo ocius',
     options: { variant: 'ocius' },
     runs: 12,
     maxPlies: 80,
+    ...ends(),
   });
   runConformance(coerceo, {
     label: 'coerceo ocius, one-tile exchange, strict rulings, cura',
     options: { variant: 'ocius', exchangeCost: 1, ...STRICT_RULINGS, cura: true },
     runs: 8,
     maxPlies: 100,
+    ...ends(STRICT_RULINGS),
   });
   // fast-check keeps generated games short by default, so also start the suite from deep
   // positions of seeded random games (a different game each run).
@@ -54,6 +64,40 @@ describe('conformance', () => {
       },
       runs: 15,
       maxPlies: 40,
+      ...ends(),
+    });
+  }
+  // Random Ocius games end by every C-END reason (mostly captures and repetition, rarely C-END-4
+  // or C-END-6) after about 120 plies: start 0-2 plies before the end of a game that ended by
+  // each reason in turn, so `endRule` also meets terminal states of every kind.
+  for (const [label, options, reasons] of [
+    [
+      'default rulings',
+      { variant: 'ocius' },
+      ['captured-all', 'repetition', 'insufficient-material', 'no-legal-moves'],
+    ],
+    [
+      'one-tile exchange, strict rulings',
+      { variant: 'ocius', exchangeCost: 1, ...STRICT_RULINGS },
+      ['captured-all', 'no-legal-moves'],
+    ],
+  ] as const) {
+    let run = 0;
+    let seed = 3000;
+    runConformance(coerceo, {
+      label: `coerceo ocius near the end of random games, ${label}`,
+      start: () => {
+        run++;
+        const reason = reasons[run % reasons.length];
+        for (;;) {
+          const game = randomGame(coerceo, options, seed++, { maxPlies: 250, keepStates: true });
+          if (outcome(game.final)?.reason !== reason) continue;
+          return game.states[Math.max(0, game.states.length - 1 - (run % 3))] as CoerceoState;
+        }
+      },
+      runs: 12,
+      maxPlies: 20,
+      ...ends(options),
     });
   }
 });
