@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distance, type Hex, hex } from '../../src/geometry/hex.js';
+import { type Hex, hex } from '../../src/geometry/hex.js';
 import { CELLS } from '../../src/hive/board.js';
 import { positionOf } from '../../src/hive/game.js';
 import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
@@ -35,7 +35,7 @@ import {
   type Position,
 } from '../../src/hive/position.js';
 import { FAN_TYPES } from './fan-types.js';
-import { legalMoves } from './helpers.js';
+import { connected, legalMoves } from './helpers.js';
 
 type FanType = (typeof FAN_TYPES)[number];
 
@@ -98,23 +98,6 @@ function forEveryRoster(
       { numRuns, seed: seed + i },
     );
   }
-}
-
-function connected(cells: Hex[]): boolean {
-  if (cells.length <= 1) return true;
-  const key = (h: Hex) => `${h.q},${h.r}`;
-  const seen = new Set([key(cells[0] as Hex)]);
-  const todo = [cells[0] as Hex];
-  while (todo.length) {
-    const h = todo.pop() as Hex;
-    for (const o of cells) {
-      if (distance(h, o) === 1 && !seen.has(key(o))) {
-        seen.add(key(o));
-        todo.push(o);
-      }
-    }
-  }
-  return seen.size === cells.length;
 }
 
 /** Each piece's `q,r,level` (or `hand`), to see which pieces a ply changed (H-FREEZE-1). */

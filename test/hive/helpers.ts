@@ -3,7 +3,7 @@
  * sets as canonical text, so rule tests can assert exact sets.
  */
 
-import { neighbors } from '../../src/geometry/hex.js';
+import { distance, type Hex, neighbors } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import {
   fromGameString,
@@ -118,4 +118,23 @@ export function queenSurrounded(s: HiveState): boolean {
     const at = placeOf(s, q);
     return at !== null && neighbors(at).every((h) => pieceAt(s, h.q, h.r) !== null);
   });
+}
+
+/** H-COORD-5 as an oracle: the hexes form one connected group (an empty set or one hex counts). */
+export function connected(cells: readonly Hex[]): boolean {
+  if (cells.length <= 1) return true;
+  const key = (h: Hex) => `${h.q},${h.r}`;
+  const all = new Set(cells.map(key));
+  const seen = new Set([key(cells[0] as Hex)]);
+  const todo = [cells[0] as Hex];
+  while (todo.length) {
+    const h = todo.pop() as Hex;
+    for (const o of cells) {
+      if (distance(h, o) === 1 && !seen.has(key(o))) {
+        seen.add(key(o));
+        todo.push(o);
+      }
+    }
+  }
+  return seen.size === all.size;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distance, type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
+import { type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import { positionOf } from '../../src/hive/game.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../src/hive/index.js';
 import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { movePiece, PASS, Position } from '../../src/hive/position.js';
-import { legalMoves } from './helpers.js';
+import { connected, legalMoves } from './helpers.js';
 
 const SIZES: Record<string, number> = {
   Base: 11,
@@ -45,24 +45,6 @@ function walk(
     check(next, s);
     s = next;
   }
-}
-
-function connected(cells: Hex[]): boolean {
-  if (cells.length <= 1) return true;
-  const key = (h: Hex) => `${h.q},${h.r}`;
-  const all = new Set(cells.map(key));
-  const seen = new Set([key(cells[0] as Hex)]);
-  const todo = [cells[0] as Hex];
-  while (todo.length) {
-    const h = todo.pop() as Hex;
-    for (const o of cells) {
-      if (distance(h, o) === 1 && !seen.has(key(o))) {
-        seen.add(key(o));
-        todo.push(o);
-      }
-    }
-  }
-  return seen.size === all.size;
 }
 
 describe('Hive invariants over random legal games (fast-check)', () => {
