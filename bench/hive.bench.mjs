@@ -77,6 +77,19 @@ const states = vectors.map((v) => hive.deserialize(v.game));
   row('hive deserialize + moves() per reference position', 'lists', lists, ms);
 }
 
+// Fan bugs (H-FAN): perft of an all-fan roster, checked against the regression fixture (the
+// library's own numbers: no other engine plays the fan bugs).
+{
+  const fixture = JSON.parse(
+    readFileSync(new URL('../test/fixtures/hive/fan-perft.json', import.meta.url), 'utf8'),
+  );
+  const type = 'Base+MLP:wTFKWRDC:bTFKWRDC';
+  const want = fixture.rosters.find((r) => r.type === type).perft[5];
+  const [n, ms] = timed(() => perft(hive, hive.start({ type }), 5));
+  if (n !== want) throw new Error(`fan perft mismatch ${type} 5: ${n}`);
+  row(`hive perft ${type} depth 5`, 'bulk leaves, fast path', n, ms);
+}
+
 // Fan bugs (H-FAN): the same generator on random mid-game positions of an all-fan roster,
 // where flights, grabs, swaps and carries are in play. Positions come from seeded random games
 // (moves[i % n] with a fixed LCG), so every run lists the same positions.
