@@ -172,8 +172,10 @@ function lastMoveOf(state: HiveState): { piece: string; from: Hex | null; to: He
  * Deterministic: the same state and options always give the same string.
  */
 export function render(state: HiveState, options: HiveRenderOptions = {}): string {
-  // Validates the state first (a RulesError for anything that is not one), via its replay.
-  const status = `${state?.type} · ${gameStateString(state)} · ${turnString(state)}`;
+  // Validates the state first (a RulesError for anything that is not one), via its replay, and
+  // only then reads its type: a junk `type` could make a template string throw.
+  const stateString = gameStateString(state);
+  const status = `${state.type} · ${stateString} · ${turnString(state)}`;
   const size = options.size ?? 28;
   const showCoords = options.coordinates ?? false;
   const highlight = options.highlight ?? [];

@@ -76,12 +76,26 @@ function checkShape(state: TorresState): void {
         typeof s === 'object' &&
         s !== null &&
         Number.isFinite(s.score) &&
+        okInt(s.knightsOff) &&
+        okInt(s.carry) &&
         Array.isArray(s.stacks) &&
+        s.stacks.every(okInt) &&
         Array.isArray(s.hand),
     )
   )
     bad('seats');
-  if (typeof state.turn !== 'object' || state.turn === null) bad('turn');
+  // Everything the picture writes as text must be a plain value: an object there could make a
+  // template string throw (an object whose toString is not a function).
+  if (typeof state.step !== 'string') bad('step');
+  if (!okInt(state.phase) || !okInt(state.round) || !okInt(state.actor) || !okInt(state.supply))
+    bad('phase, round, actor or supply');
+  if (
+    typeof state.turn !== 'object' ||
+    state.turn === null ||
+    !Number.isFinite(state.turn.apUsed) ||
+    !Number.isFinite(state.turn.apLimit)
+  )
+    bad('turn');
 }
 
 /**

@@ -104,6 +104,11 @@ describe('hive render', () => {
     expect(render(hive.deserialize(hive.serialize(s)), { size: 20 })).toBe(render(s, { size: 20 }));
   });
 
+  it('a junk type whose text conversion throws is a RulesError (found by the fuzzer)', () => {
+    const valid = JSON.parse(JSON.stringify(hive.start()));
+    expect(() => render({ ...valid, type: [Object.create(null)] } as never)).toThrow(RulesError);
+  });
+
   it('throws only RulesError on values that are not states (fuzzed)', () => {
     const valid = JSON.parse(JSON.stringify(hive.start()));
     const mutated = fc

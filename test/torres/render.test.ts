@@ -106,6 +106,13 @@ describe('torres render', () => {
     expect(render(torres.deserialize(torres.serialize(s)))).toBe(render(s));
   });
 
+  it('junk fields the picture writes as text are a RulesError (found by the fuzzer)', () => {
+    const valid = JSON.parse(JSON.stringify(torres.start({ players: 3, seed: 7 })));
+    for (const junk of [{ step: { toString: '' } }, { phase: {} }, { supply: '3' }]) {
+      expect(() => render({ ...valid, ...junk } as never)).toThrow(RulesError);
+    }
+  });
+
   it('throws only RulesError on values that are not states (fuzzed)', () => {
     const valid = JSON.parse(JSON.stringify(torres.start({ players: 3, seed: 7 })));
     const mutated = fc
