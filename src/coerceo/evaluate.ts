@@ -5,7 +5,8 @@
  */
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
-import { CoerceoPosition } from './position.js';
+import { checkState } from './guard.js';
+import { CoerceoPosition, positionOf } from './position.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Points per piece on the board. */
@@ -129,5 +130,5 @@ export const coerceoEvaluator: Evaluator<CoerceoState, CoerceoMove> = (node) =>
 
 /** {@link coerceoEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateCoerceo(state: CoerceoState): number[] {
-  return toValues(coerceoBalance(new CoerceoPosition(state)));
+  return toValues(coerceoBalance(positionOf(checkState(state, 'evaluateCoerceo'))));
 }

@@ -21,6 +21,7 @@ import {
   VN_HI,
   VN_LO,
 } from './board.js';
+import { checkState, trustState } from './guard.js';
 import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
@@ -33,7 +34,7 @@ import {
   validatePosition,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { CoerceoPosition } from './position.js';
+import { type CoerceoPosition, positionOf } from './position.js';
 import { LIVE, outcomeOf, scoreOf } from './rules.js';
 import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 
@@ -44,7 +45,7 @@ export const OCIUS_CPF = '-,-,-/-,df,ce,-/-,ae,cf,bd,-/-,bf,ac,-/-,-,- w 0/0 O2'
 
 /** Builds a state from position data with no history, evaluating the end rules (C-END-7). */
 function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoState {
-  const state: CoerceoState = {
+  const state: CoerceoState = trustState({
     pieces: [data.pieces[0], data.pieces[1], data.pieces[2], data.pieces[3]],
     tiles: data.tiles,
     held: [data.held[0], data.held[1]],
@@ -56,9 +57,9 @@ function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoStat
     since: [],
     resigned: null,
     status: LIVE,
-  };
-  const status = new CoerceoPosition(state).evaluate();
-  return status === LIVE ? state : { ...state, status };
+  });
+  const status = positionOf(state).evaluate();
+  return status === LIVE ? state : trustState({ ...state, status });
 }
 
 /** Starts a game (see {@link CoerceoOptions}); throws `INVALID_OPTIONS`. */
@@ -100,9 +101,10 @@ const threatScratch = new Int32Array(MAX_MOVES);
 
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
+  // A cached state passed the check when it was cached (a junk key is never found).
   const cached = movesCache.get(state);
   if (cached) return cached;
-  const pos = new CoerceoPosition(state);
+  const pos = positionOf(checkState(state, 'coerceo.moves'));
   const n = pos.generate(scratch, 0);
   const list: CoerceoMove[] = [];
   for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i] as number));
@@ -143,10 +145,11 @@ function describe(move: unknown): string {
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
+  checkState(state, 'coerceo.apply');
   if (state.status !== LIVE) {
     throw new RulesError('GAME_OVER', `the game is over; '${describe(move)}' cannot be played`);
   }
-  const pos = new CoerceoPosition(state);
+  const pos = positionOf(state);
   const code = legalCode(pos, move);
   if (code < 0) {
     throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
@@ -157,7 +160,7 @@ function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
 
 /** The outcome of a finished game (C-END-7), or `null` while it goes on. */
 export function outcome(state: CoerceoState): Outcome | null {
-  return outcomeOf(state.status);
+  return outcomeOf(checkState(state, 'outcome').status);
 }
 
 /**
@@ -165,15 +168,16 @@ export function outcome(state: CoerceoState): Outcome | null {
  * `moves` or perft. Throws `ILLEGAL_MOVE` on a finished game.
  */
 export function resign(state: CoerceoState, colour: Colour): CoerceoState {
+  checkState(state, 'resign');
   if (state.status !== LIVE) {
     throw new RulesError('ILLEGAL_MOVE', `the game is over; ${quote(colour)} cannot resign`);
   }
   if (colour !== 'white' && colour !== 'black') {
     throw new RulesError('ILLEGAL_MOVE', `resign: colour must be 'white' or 'black'`);
   }
-  const pos = new CoerceoPosition(state);
+  const pos = positionOf(state);
   pos.resign(colour === 'white' ? 0 : 1);
-  return { ...state, resigned: colour === 'white' ? 0 : 1, status: pos.status };
+  return trustState({ ...state, resigned: colour === 'white' ? 0 : 1, status: pos.status });
 }
 
 /** What a turn does (C-TURN-4): captured fields and removed tiles in canonical order, tiles collected. */
@@ -188,8 +192,9 @@ export interface TurnEffects {
 
 /** C-TURN-4: the effects of playing `move` in `state` (throws like `apply`). */
 export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects {
+  checkState(state, 'turnEffects');
   if (state.status !== LIVE) throw new RulesError('GAME_OVER', 'the game is over');
-  const pos = new CoerceoPosition(state);
+  const pos = positionOf(state);
   const code = legalCode(pos, move);
   if (code < 0)
     throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
@@ -215,6 +220,7 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
  * neither `'white'` nor `'black'`.
  */
 export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[] {
+  checkState(state, 'threats');
   if (by !== undefined && by !== 'white' && by !== 'black') {
     throw new RulesError(
       'UNSUPPORTED',
@@ -224,7 +230,7 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
   if (state.status !== LIVE) return [];
   const seat = by === undefined ? 1 - state.side : by === 'white' ? 0 : 1;
   const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
-  const pos = new CoerceoPosition(view);
+  const pos = positionOf(view);
   const buf = threatScratch;
   const n = pos.generateSteps(buf, 0);
   const out: CoerceoMove[] = [];
@@ -243,6 +249,10 @@ export const curaThreats: (state: CoerceoState, by?: Colour) => readonly Coerceo
 
 /** C-NOTATION-2 (+ C-VARIANT-CURA-2): the canonical text of a move in `state`. */
 function formatMove(state: CoerceoState, move: CoerceoMove): string {
+  checkState(state, 'coerceo.formatMove');
+  if (move === null || typeof move !== 'object') {
+    throw new RulesError('ILLEGAL_MOVE', `formatMove: '${describe(move)}' is not a move`);
+  }
   const text = formatMoveText(move);
   if (state.rulings.cura && state.status === LIVE) {
     const next = apply(state, move);
@@ -253,6 +263,7 @@ function formatMove(state: CoerceoState, move: CoerceoMove): string {
 
 /** C-NOTATION-2: reads a move and checks it is legal (`PARSE_ERROR` / `ILLEGAL_MOVE`). */
 function parseMove(state: CoerceoState, text: string): CoerceoMove {
+  checkState(state, 'coerceo.parseMove');
   const move = parseMoveText(text);
   const listed = moves(state).find((m) =>
     m.type === 'step'
@@ -271,7 +282,7 @@ function parseMove(state: CoerceoState, text: string): CoerceoMove {
 
 /** C-NOTATION-3: the position string of a state. */
 export function formatPosition(state: CoerceoState): string {
-  return formatCpf(state);
+  return formatCpf(checkState(state, 'formatPosition'));
 }
 
 /** C-NOTATION-3/4: a state (no history, default rulings unless given) from a position string. */
@@ -281,6 +292,7 @@ export function parsePosition(text: string, rulings?: Partial<CoerceoRulings>): 
 
 /** C-NOTATION-5: the full state string (CPF, options, history, resignation). */
 function serialize(state: CoerceoState): string {
+  checkState(state, 'coerceo.serialize');
   const tail = formatTail(state);
   const cpf = formatCpf(state);
   return tail === '' ? cpf : `${cpf} ${tail}`;
@@ -379,6 +391,7 @@ function deserialize(text: string): CoerceoState {
 
 /** The colour of the piece on `field` (a name like `c3f`), or `null` when it is empty or absent. */
 export function pieceAt(state: CoerceoState, field: string): Colour | null {
+  checkState(state, 'pieceAt');
   const id = fieldByName(field);
   if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   const c = fieldColour(id);
@@ -390,6 +403,7 @@ export function pieceAt(state: CoerceoState, field: string): Colour | null {
 
 /** The fields of `colour`'s pieces, in canonical order. */
 export function piecesOf(state: CoerceoState, colour: Colour): string[] {
+  checkState(state, 'piecesOf');
   const c = colour === 'white' ? 0 : 1;
   const out: string[] = [];
   for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
@@ -406,12 +420,14 @@ export function tilesHeld(state: CoerceoState): {
   /** Tiles held by Black. */
   black: number;
 } {
-  return { white: state.held[0], black: state.held[1] };
+  const { held } = checkState(state, 'tilesHeld');
+  return { white: held[0], black: held[1] };
 }
 
 /** The tiles on the board (names, canonical order). */
 export function presentTiles(state: CoerceoState): string[] {
-  return TILE_NAMES.filter((_, t) => (state.tiles >> t) & 1);
+  const { tiles } = checkState(state, 'presentTiles');
+  return TILE_NAMES.filter((_, t) => (tiles >> t) & 1);
 }
 
 /**
@@ -419,11 +435,13 @@ export function presentTiles(state: CoerceoState): string[] {
  * removed ones, and for an Ocius layout also the 12 outer tiles absent from the start.
  */
 export function removedTiles(state: CoerceoState): string[] {
-  return TILE_NAMES.filter((_, t) => !((state.tiles >> t) & 1) && (FULL_TILES >> t) & 1);
+  const { tiles } = checkState(state, 'removedTiles');
+  return TILE_NAMES.filter((_, t) => !((tiles >> t) & 1) && (FULL_TILES >> t) & 1);
 }
 
 /** Whether the named field's tile is on the board (C-BOARD-6). */
 export function fieldExists(state: CoerceoState, field: string): boolean {
+  checkState(state, 'fieldExists');
   const id = fieldByName(field);
   if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   return ((state.tiles >> ((id / 6) | 0)) & 1) === 1;
@@ -431,12 +449,12 @@ export function fieldExists(state: CoerceoState, field: string): boolean {
 
 /** C-BOARD-4/6: the existing edge neighbours of a field (names, canonical order). */
 export function edgeNeighboursOf(state: CoerceoState, field: string): string[] {
-  return neighboursOf(state, field, EN_LO, EN_HI, 1);
+  return neighboursOf(checkState(state, 'edgeNeighboursOf'), field, EN_LO, EN_HI, 1);
 }
 
 /** C-BOARD-5/6: the existing vertex neighbours of a field (names, canonical order). */
 export function vertexNeighboursOf(state: CoerceoState, field: string): string[] {
-  return neighboursOf(state, field, VN_LO, VN_HI, 0);
+  return neighboursOf(checkState(state, 'vertexNeighboursOf'), field, VN_LO, VN_HI, 0);
 }
 
 function neighboursOf(
@@ -462,12 +480,13 @@ function neighboursOf(
 
 /** The side to move. */
 export function sideToMove(state: CoerceoState): Colour {
-  return state.side === 0 ? 'white' : 'black';
+  return checkState(state, 'sideToMove').side === 0 ? 'white' : 'black';
 }
 
 /** The variant label of a state's layout: `laurentius`, `ocius` or `custom`. */
 export function variantOf(state: CoerceoState): 'laurentius' | 'ocius' | 'custom' {
-  return state.layout === 'L' ? 'laurentius' : state.layout === 'O' ? 'ocius' : 'custom';
+  const { layout } = checkState(state, 'variantOf');
+  return layout === 'L' ? 'laurentius' : layout === 'O' ? 'ocius' : 'custom';
 }
 
 /** The Coerceo rules as a boardrules {@link Game}. */
@@ -476,14 +495,14 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
   scoring: 'winloss',
   start,
   players: () => 2,
-  toMove: (state) => state.side,
+  toMove: (state) => checkState(state, 'coerceo.toMove').side,
   moves,
   apply,
-  terminal: (state) => state.status !== LIVE,
-  score: (state) => scoreOf(state.status),
+  terminal: (state) => checkState(state, 'coerceo.terminal').status !== LIVE,
+  score: (state) => scoreOf(checkState(state, 'coerceo.score').status),
   formatMove,
   parseMove,
   serialize,
   deserialize,
-  search: (state) => new CoerceoPosition(state),
+  search: (state): CoerceoPosition => positionOf(checkState(state, 'coerceo.search')),
 };

@@ -29,6 +29,7 @@ import {
   TILE_HI,
   TILE_LO,
 } from './board.js';
+import { checkState, trustState } from './guard.js';
 import {
   decodeMove,
   EXCHANGE,
@@ -95,6 +96,18 @@ const ZS = new Int32Array(2);
 const ZS_LO: number = ZS[0] as number;
 const ZS_HI: number = ZS[1] as number;
 
+/** The state {@link positionOf} is building a position for: already checked by its caller. */
+let vouched: CoerceoState | null = null;
+
+/**
+ * A position for a state the caller has already passed through `checkState` (or built
+ * itself), so the constructor skips its own check: the entry points check once, with their name.
+ */
+export function positionOf(state: CoerceoState): CoerceoPosition {
+  vouched = state;
+  return new CoerceoPosition(state);
+}
+
 /** The compact, mutable position (see the module comment). */
 export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly maxMoves: number = MAX_MOVES;
@@ -145,7 +158,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private resigned: 0 | 1 | null;
   private readonly since: readonly string[];
 
+  /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
   constructor(state: CoerceoState) {
+    if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
+    vouched = null;
     this.exchangeCost = state.exchangeCost;
     this.rulings = state.rulings;
     this.layout = state.layout;
@@ -661,7 +677,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       ]);
       since.push(j < this.base ? (this.since[j] as string) : this.moveTextBetween(j));
     }
-    return {
+    return trustState({
       pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
       tiles: this.tiles,
       held: [this.heldW, this.heldB],
@@ -673,7 +689,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       since,
       resigned: this.resigned,
       status: this.status,
-    };
+    });
   }
 
   /** The step text between stack position `j` and the next one (a reversible step). */
