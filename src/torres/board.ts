@@ -25,7 +25,7 @@ export function squareName(i: number): string {
 
 /** T-GEO-1: the index of a square name such as `d8`, or −1 if it is not one. */
 export function squareIndex(name: string): number {
-  if (name.length !== 2) return -1;
+  if (typeof name !== 'string' || name.length !== 2) return -1;
   const x = FILES.indexOf(name[0] as string);
   const y = name.charCodeAt(1) - 49;
   if (x < 0 || y < 0 || y > 7) return -1;

@@ -7,7 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { CARD_NAMES, type CardName, cardId } from './cards.js';
-import { type CardView, type TorresState, validateState } from './state.js';
+import { type CardView, checkState, type TorresState, validateState } from './state.js';
 
 function shuffled(cards: CardName[], rng: Rng): CardName[] {
   for (let i = cards.length - 1; i > 0; i--) {
@@ -45,7 +45,10 @@ function fill(list: readonly CardView[], pool: CardName[]): CardView[] {
  * seat's own cards are kept. The result is a valid state; its RNG is the observation's.
  */
 export function determinize(observed: TorresState, seat: number, rng: Rng): TorresState {
-  const s = observed;
+  const s = checkState(observed, 'determinize');
+  if (typeof rng !== 'object' || rng === null || typeof rng.int !== 'function') {
+    throw new RulesError('INVALID_OPTIONS', 'determinize: rng must be an Rng');
+  }
   const mode = s.options.deckMode;
   if (mode === 'masterHand') return s; // hands are public and there are no decks
   const actorHidden = s.actor !== seat;

@@ -5,13 +5,14 @@
  * @module
  */
 
+import { RulesError } from '../core/errors.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { GRID } from './board.js';
 import type { TorresMove } from './moves.js';
 import { PHASE, Position, S_OVER } from './position.js';
 import { castlePoints, KING } from './rules.js';
-import { fromState, type TorresState } from './state.js';
+import { checkState, fromState, type TorresState } from './state.js';
 
 /** Weight of each scoring still to come after the current phase's, for today's castles. */
 const LATER_SCORING = 0.5;
@@ -82,8 +83,11 @@ function toValues(proj: readonly number[]): number[] {
 
 /** The compact position behind a node: the live one on the fast path, else built from the state. */
 function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
+  if (typeof node !== 'object' || node === null || typeof node.state !== 'function') {
+    throw new RulesError('INVALID_STATE', 'torresEvaluator: not a search node');
+  }
   const live = (node.position as unknown as { readonly pos?: unknown } | undefined)?.pos;
-  return live instanceof Position ? live : fromState(node.state());
+  return live instanceof Position ? live : fromState(checkState(node.state(), 'torresEvaluator'));
 }
 
 /**
@@ -107,5 +111,5 @@ export const torresEvaluator: Evaluator<TorresState, TorresMove> = (node) =>
 
 /** {@link torresEvaluator} on an immutable state, one value per seat. */
 export function evaluateTorres(state: TorresState): number[] {
-  return toValues(torresProjection(fromState(state)));
+  return toValues(torresProjection(fromState(checkState(state, 'evaluateTorres'))));
 }

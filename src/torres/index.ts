@@ -23,10 +23,17 @@ import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, markDoors, markSteps, squareIndex, squareName } from './board.js';
 import { decode, encode, type TorresMove } from './moves.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
-import { resolveOptions, type TorresOptions } from './options.js';
+import { resolveOptions, show, type TorresOptions } from './options.js';
 import { MAX_MOVES, type Position, S_OVER, startPosition } from './position.js';
 import { castlePoints, kingBonus, masterPoints } from './rules.js';
-import { type CardView, fromState, type TorresState, toState } from './state.js';
+import {
+  type CardView,
+  checkState,
+  fromState,
+  type TorresState,
+  toState,
+  trustState,
+} from './state.js';
 
 export { GRID, squareIndex, squareName } from './board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
@@ -81,26 +88,17 @@ function start(options?: Partial<TorresOptions>): TorresState {
   return toState(pos, rng);
 }
 
-function checkedPosition(state: TorresState): Position {
-  if (
-    typeof state !== 'object' ||
-    state === null ||
-    !Array.isArray((state as TorresState).heights)
-  ) {
-    throw new RulesError('INVALID_STATE', 'not a Torres state');
-  }
-  return fromState(state);
+/** The position of a state that passed {@link checkState} at entry point `where`. */
+function checkedPosition(state: unknown, where: string): Position {
+  return fromState(checkState(state, where));
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
-  const pos = checkedPosition(state);
+  const pos = checkedPosition(state, 'torres.apply');
   if (pos.step === S_OVER) throw new RulesError('GAME_OVER', 'the game is over');
   const c = encode(move);
   if (!codes(pos).includes(c)) {
-    throw new RulesError(
-      'ILLEGAL_MOVE',
-      `illegal move ${JSON.stringify(move)} in step '${state.step}'`,
-    );
+    throw new RulesError('ILLEGAL_MOVE', `illegal move ${show(move)} in step '${state.step}'`);
   }
   pos.play(c);
   return toState(pos, state.rng);
@@ -112,10 +110,12 @@ function apply(state: TorresState, move: TorresMove): TorresState {
  * replaced by placeholders of the right length.
  */
 function observe(state: TorresState, seat: number): TorresState {
+  checkState(state, 'torres.observe');
   const hide = (cs: readonly CardView[]): CardView[] => cs.map(() => '?');
   const publicHands = state.options.deckMode === 'masterHand';
   const own = state.actor === seat;
-  return {
+  // Hiding keeps every field's type and range: the observation is a valid input (T-OBS-2).
+  return trustState({
     ...state,
     deck: hide(state.deck),
     rng: DUMMY_RNG,
@@ -129,7 +129,7 @@ function observe(state: TorresState, seat: number): TorresState {
       bought: own || publicHands ? state.turn.bought : hide(state.turn.bought),
       pending: own ? state.turn.pending : hide(state.turn.pending),
     },
-  };
+  });
 }
 
 class TorresSearch implements SearchPosition<TorresMove> {
@@ -180,21 +180,18 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   name,
   scoring: 'points',
   start,
-  players: (s) => s.options.players,
-  toMove: (s) => s.actor,
-  moves: (s) => {
-    const pos = checkedPosition(s);
-    return Array.from(codes(pos), decode);
-  },
+  players: (s) => checkState(s, 'torres.players').options.players,
+  toMove: (s) => checkState(s, 'torres.toMove').actor,
+  moves: (s) => Array.from(codes(checkedPosition(s, 'torres.moves')), decode),
   apply,
-  terminal: (s) => s.step === 'over', // T-END-1
-  score: (s) => s.seats.map((p) => p.score), // T-END-2
-  formatMove: (s, m) => formatCode(checkedPosition(s), encode(m)),
-  parseMove: (s, text) => decode(parseCode(checkedPosition(s), text)),
-  serialize: serializeState,
+  terminal: (s) => checkState(s, 'torres.terminal').step === 'over', // T-END-1
+  score: (s) => checkState(s, 'torres.score').seats.map((p) => p.score), // T-END-2
+  formatMove: (s, m) => formatCode(checkedPosition(s, 'torres.formatMove'), encode(m)),
+  parseMove: (s, text) => decode(parseCode(checkedPosition(s, 'torres.parseMove'), text)),
+  serialize: (s) => serializeState(checkState(s, 'torres.serialize')),
   deserialize: deserializeState,
   observe,
-  search: (s) => new TorresSearch(checkedPosition(s), s.rng),
+  search: (s) => new TorresSearch(checkedPosition(s, 'torres.search'), s.rng),
 };
 
 // ---- queries for interfaces ----
@@ -212,9 +209,13 @@ export interface KnightTarget {
  * or a door-only move, ignoring whose turn it is and the AP left.
  */
 export function knightTargets(state: TorresState, from: string): KnightTarget[] {
+  const pos = checkedPosition(state, 'knightTargets');
   const f = squareIndex(from);
-  if (f < 0) throw new RulesError('PARSE_ERROR', `'${from}' is not a square`);
-  const pos = checkedPosition(state);
+  if (f < 0)
+    throw new RulesError(
+      'PARSE_ERROR',
+      `${typeof from === 'string' ? `'${from}'` : show(from)} is not a square`,
+    );
   const marks = new Int32Array(64);
   markDoors(pos.heights, pos.pieces, f, marks, 1);
   markSteps(pos.heights, pos.pieces, f, marks, 2);
@@ -229,16 +230,20 @@ export function knightTargets(state: TorresState, from: string): KnightTarget[] 
 /** The squares where a `block` may go now (T-BLOCK-1..4); empty outside the mover's actions. */
 export function blockPlacements(state: TorresState): string[] {
   return torres
-    .moves(state)
+    .moves(checkState(state, 'blockPlacements'))
     .filter((m) => m.kind === 'block')
     .map((m) => (m as { to: string }).to);
 }
 
 /** Whether a square would take a block by T-BLOCK-2/3/4, ignoring AP and the active stack. */
 export function canTakeBlock(state: TorresState, square: string): boolean {
+  const pos = checkedPosition(state, 'canTakeBlock');
   const q = squareIndex(square);
-  if (q < 0) throw new RulesError('PARSE_ERROR', `'${square}' is not a square`);
-  const pos = checkedPosition(state);
+  if (q < 0)
+    throw new RulesError(
+      'PARSE_ERROR',
+      `${typeof square === 'string' ? `'${square}'` : show(square)} is not a square`,
+    );
   const r = labelRegions(GRID, pos.heights, makeRegions(GRID));
   if (pos.pieces[q] !== 0) return false;
   const h = pos.heights[q] as number;
@@ -256,7 +261,7 @@ export function canTakeBlock(state: TorresState, square: string): boolean {
  * master card), with leapfrogging applied in scoring order.
  */
 export function projectedScores(state: TorresState): number[] {
-  const pos = checkedPosition(state);
+  const pos = checkedPosition(state, 'projectedScores');
   if (pos.step === S_OVER) return state.seats.map((s) => s.score);
   const phase = state.phase;
   const order = pos.scoringOrder();
@@ -273,6 +278,7 @@ export function projectedScores(state: TorresState): number[] {
 
 /** T-END-3: the seats with the highest score (several only when tied on 0). */
 export function winners(state: TorresState): number[] {
+  checkState(state, 'winners');
   const best = Math.max(...state.seats.map((s) => s.score));
   return state.seats.flatMap((s, p) => (s.score === best ? [p] : []));
 }

@@ -12,6 +12,7 @@
 import { RulesError } from '../core/errors.js';
 import { markSteps, squareIndex, squareName } from './board.js';
 import { CARD_NAMES, cardId, cardName } from './cards.js';
+import { show } from './options.js';
 import {
   cardOf,
   code,
@@ -119,7 +120,7 @@ const CARD_BY_LOWER = new Map(CARD_NAMES.map((n) => [n.toLowerCase(), n]));
  * a knight move is checked against the position.
  */
 export function parseCode(pos: Position, text: string): number {
-  if (typeof text !== 'string') perr(String(text), 'not a string');
+  if (typeof text !== 'string') perr(show(text), 'not a string');
   const toks = text
     .trim()
     .split(/\s+/)

@@ -120,6 +120,22 @@ export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[
 /** The largest stack size the compact position can hold (stack sizes are counted per size). */
 export const MAX_STACK = 15;
 
+/**
+ * A value for an error message: its JSON (cut short) when it has one, else its type. Never
+ * throws (bigints, symbols, null prototypes, `toString` keys).
+ */
+export function show(v: unknown): string {
+  if (typeof v === 'bigint') return `${v.toString()}n`;
+  let t: string | undefined;
+  try {
+    t = JSON.stringify(v);
+  } catch {
+    t = undefined;
+  }
+  if (t === undefined) return v === undefined ? 'undefined' : `a ${typeof v}`;
+  return t.length > 80 ? `${t.slice(0, 80)}…` : t;
+}
+
 const KEYS = Object.keys(DEFAULT_OPTIONS) as (keyof TorresOptions)[];
 
 function bad(code: 'INVALID_OPTIONS' | 'INVALID_STATE', field: string, why: string): never {
@@ -133,11 +149,7 @@ function oneOf<T extends string>(
   allowed: readonly T[],
 ): T {
   if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
-    bad(
-      code,
-      field,
-      `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(v)}`,
-    );
+    bad(code, field, `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${show(v)}`);
   }
   return v as T;
 }
@@ -150,13 +162,13 @@ function int(
   max: number,
 ): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    bad(code, field, `must be an integer in ${min}..${max}, got ${JSON.stringify(v)}`);
+    bad(code, field, `must be an integer in ${min}..${max}, got ${show(v)}`);
   }
   return v;
 }
 
 function bool(code: 'INVALID_OPTIONS' | 'INVALID_STATE', field: string, v: unknown): boolean {
-  if (typeof v !== 'boolean') bad(code, field, `must be true or false, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'boolean') bad(code, field, `must be true or false, got ${show(v)}`);
   return v;
 }
 
@@ -180,12 +192,13 @@ export function resolveOptions(
   for (const k of Object.keys(o)) {
     if (!(KEYS as string[]).includes(k)) bad(code, k, 'is not a Torres option');
   }
-  if (requireAll) for (const k of KEYS) if (!(k in o)) bad(code, k, 'is missing');
+  // An explicit `undefined` is missing too: the state keeps the object it was given.
+  if (requireAll) for (const k of KEYS) if (o[k] === undefined) bad(code, k, 'is missing');
   const get = (k: keyof TorresOptions): unknown => (o[k] === undefined ? DEFAULT_OPTIONS[k] : o[k]);
   const players = int(code, 'players', get('players'), 2, 4);
   const seed = get('seed');
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${JSON.stringify(seed)}`);
+    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${show(seed)}`);
   }
   const version = oneOf(code, 'version', get('version'), ['basic', 'master'] as const);
   let deckMode = oneOf(code, 'deckMode', get('deckMode'), [
@@ -212,11 +225,11 @@ export function resolveOptions(
   if (ps !== null) {
     if (!Array.isArray(ps) || ps.length !== 3)
       bad(code, 'phaseStacks', 'must be null or 3 lists of stack sizes');
-    phaseStacks = ps.map((list, i) => {
+    phaseStacks = Array.from(ps, (list, i) => {
       if (!Array.isArray(list) || list.length < 1 || list.length > 8) {
         bad(code, `phaseStacks[${i}]`, 'must be a list of 1..8 stack sizes');
       }
-      return list.map((v, j) => int(code, `phaseStacks[${i}][${j}]`, v, 0, MAX_STACK));
+      return Array.from(list, (v, j) => int(code, `phaseStacks[${i}][${j}]`, v, 0, MAX_STACK));
     });
   }
   const sc = get('stackCap');
@@ -225,9 +238,9 @@ export function resolveOptions(
   if (!Array.isArray(startRaw) || startRaw.length !== 8) {
     bad(code, 'startSquares', 'must be a list of 8 square names');
   }
-  const startSquares = startRaw.map((s, i) => {
+  const startSquares = Array.from(startRaw, (s, i) => {
     if (typeof s !== 'string' || !SQUARE_RE.test(s)) {
-      bad(code, `startSquares[${i}]`, `must be a square name a1..h8, got ${JSON.stringify(s)}`);
+      bad(code, `startSquares[${i}]`, `must be a square name a1..h8, got ${show(s)}`);
     }
     return s;
   });

@@ -9,7 +9,7 @@ import { isRngState, type RngState } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID } from './board.js';
 import { type CardName, cardId, cardName } from './cards.js';
-import { MAX_STACK, resolveOptions, stacksFor, type TorresOptions } from './options.js';
+import { MAX_STACK, resolveOptions, show, stacksFor, type TorresOptions } from './options.js';
 import {
   ACTIVE,
   ACTOR,
@@ -173,7 +173,7 @@ export function toState(pos: Position, rng: RngState): TorresState {
     const v = a[P + q] as number;
     pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
   }
-  return {
+  return trustState({
     options: pos.o,
     heights: Array.from(a.subarray(H, H + 64)),
     pieces,
@@ -201,10 +201,10 @@ export function toState(pos: Position, rng: RngState): TorresState {
       spread: a[SPREAD_N] as number,
       carrySpread: a[CARRY_SPREAD] === 1,
     },
-  };
+  });
 }
 
-/** The position of a state, trusting its shape (states come from `start`/`apply`/`deserialize`). */
+/** The position of a state, trusting its shape (pass untrusted values through {@link checkState} first). */
 export function fromState(s: TorresState): Position {
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
@@ -261,7 +261,7 @@ function idOf(c: CardView): number {
   return c === '?' ? 0 : cardId(c);
 }
 
-// ---- strict validation (deserialize) ----
+// ---- strict validation (deserialize) and the entry-point guard ----
 
 function fail(field: string, why: string): never {
   throw new RulesError('INVALID_STATE', `state field '${field}' ${why}`);
@@ -279,7 +279,7 @@ function keys(o: Record<string, unknown>, field: string, want: readonly string[]
 
 function int(v: unknown, field: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail(field, `must be an integer in ${min}..${max}, got ${JSON.stringify(v)}`);
+    fail(field, `must be an integer in ${min}..${max}, got ${show(v)}`);
   }
   return v;
 }
@@ -287,13 +287,15 @@ function int(v: unknown, field: string, min: number, max: number): number {
 function list(v: unknown, field: string, min: number, max: number): unknown[] {
   if (!Array.isArray(v) || v.length < min || v.length > max)
     fail(field, `must be a list of ${min}..${max} entries`);
+  // No holes: `map` and `forEach` would skip them unchecked.
+  for (let i = 0; i < v.length; i++) if (!(i in v)) fail(`${field}[${i}]`, 'is missing');
   return v;
 }
 
 function cards(v: unknown, field: string, max: number): CardView[] {
   return list(v, field, 0, max).map((c, i) => {
     if (c !== '?' && (typeof c !== 'string' || cardId(c) < 0))
-      fail(`${field}[${i}]`, `is not a card: ${JSON.stringify(c)}`);
+      fail(`${field}[${i}]`, `is not a card: ${show(c)}`);
     return c as CardView;
   });
 }
@@ -344,20 +346,66 @@ const TURN_KEYS = [
   'carrySpread',
 ] as const;
 
+/** States known to be well-formed: checked by {@link checkState} or built by the library. */
+const trusted = new WeakSet<object>();
+
+/** Marks a state the library built as well-formed (it has the shape by construction). */
+export function trustState<S extends TorresState>(state: S): S {
+  trusted.add(state);
+  return state;
+}
+
+/**
+ * The guard of every public entry point: returns `state` typed as a {@link TorresState} if it
+ * is a well-formed one (every field's type and range as {@link validateState} checks them);
+ * otherwise throws `RulesError('INVALID_STATE')` prefixed by `where` (the entry point) and
+ * naming the field. Never throws anything else.
+ *
+ * Observations (`torres.observe`) pass: hidden cards are `'?'` and the RNG a placeholder.
+ * The game's invariants (block conservation, card and knight counts, step bookkeeping) are not
+ * required here, only by `deserialize`, so hand-built positions stay usable. States that pass,
+ * and the states the library builds, are remembered in a `WeakSet`: the hot path pays one
+ * lookup per call. States are immutable; one mutated after it passed is not checked again.
+ */
+export function checkState(state: unknown, where: string): TorresState {
+  if (typeof state === 'object' && state !== null && trusted.has(state)) {
+    return state as TorresState;
+  }
+  try {
+    readState(state);
+  } catch (e) {
+    const why = e instanceof RulesError ? e.message : 'is not a readable object';
+    throw new RulesError('INVALID_STATE', `${where}: not a Torres state: ${why}`);
+  }
+  trusted.add(state as object);
+  return state as TorresState;
+}
+
 /**
  * Validates untrusted data as a {@link TorresState}: every field's type and range, then the
  * invariants (T-GEO-5 height cap, T-GEO-9 block conservation, knights and king counts).
  * Throws `RulesError('INVALID_STATE')` naming the field.
  */
 export function validateState(x: unknown): TorresState {
-  if (!isObj(x)) fail('', 'must be an object');
+  const state = readState(x);
+  checkInvariants(state);
+  return trustState(state);
+}
+
+/**
+ * Every field's type and range (what the compact {@link Position} can hold): a fresh,
+ * normalized copy of `x`, or `RulesError('INVALID_STATE')` naming the field.
+ */
+function readState(x: unknown): TorresState {
+  if (!isObj(x)) fail('', `must be an object, got ${Array.isArray(x) ? 'a list' : show(x)}`);
   keys(x, '', STATE_KEYS);
   const options = resolveOptions(x.options, 'INVALID_STATE', true);
   const n = options.players;
   const heights = list(x.heights, 'heights', 64, 64).map((v, i) => int(v, `heights[${i}]`, 0, 64));
+  // Any of the four colours here (hand-built boards use them as blockers); seats < n is an invariant.
   const pieces = list(x.pieces, 'pieces', 64, 64).map((v, i) => {
     if (v === null || v === 'K') return v;
-    return int(v, `pieces[${i}]`, 0, n - 1);
+    return int(v, `pieces[${i}]`, 0, 3);
   });
   const supply = int(x.supply, 'supply', 0, options.totalBlocks);
   const phase = int(x.phase, 'phase', 1, 3);
@@ -365,8 +413,8 @@ export function validateState(x: unknown): TorresState {
   // After the last turn of phase 3 the round counter stands at `rounds` (all rounds played).
   const round = int(x.round, 'round', 0, x.step === 'over' ? rounds : rounds - 1);
   const order = list(x.order, 'order', n, n).map((v, i) => int(v, `order[${i}]`, 0, n - 1));
-  for (let i = 0; i < n; i++)
-    if (order[i] !== ((order[0] as number) + i) % n) fail('order', 'must be clockwise');
+  // Each seat exactly once (so turn order always terminates); clockwise is an invariant.
+  if (new Set(order).size !== n) fail('order', 'must name every seat once');
   const turnIndex = int(x.turnIndex, 'turnIndex', 0, n - 1);
   if (typeof x.step !== 'string' || !(STEP_NAMES as readonly string[]).includes(x.step)) {
     fail('step', `must be one of ${STEP_NAMES.join(', ')}`);
@@ -427,6 +475,39 @@ export function validateState(x: unknown): TorresState {
     spread: int(tv.spread, 'turn.spread', 0, 3),
     carrySpread: bool(tv.carrySpread, 'turn.carrySpread'),
   };
+  return {
+    options,
+    heights,
+    pieces: pieces as (number | 'K' | null)[],
+    supply,
+    phase,
+    round,
+    order,
+    turnIndex,
+    step,
+    actor,
+    lastPhaseStart,
+    setupCount,
+    deck,
+    masterCard,
+    rng,
+    seats,
+    turn,
+  };
+}
+
+/** The game's invariants over a {@link readState} result (what `deserialize` adds). */
+function checkInvariants(state: TorresState): void {
+  const { options, heights, pieces, supply, phase, round, order, turnIndex, step, actor } = state;
+  const { deck, seats, turn } = state;
+  const n = options.players;
+  for (let i = 0; i < n; i++)
+    if (order[i] !== ((order[0] as number) + i) % n) fail('order', 'must be clockwise');
+  pieces.forEach((v, q) => {
+    if (typeof v === 'number' && v >= n)
+      fail(`pieces[${q}]`, `must be a seat 0..${n - 1}, got ${v}`);
+  });
+  const bought = turn.bought;
   if (turn.apUsed > turn.apLimit) fail('turn.apUsed', 'exceeds turn.apLimit');
   if (bought.length > turn.buys) fail('turn.bought', 'lists more cards than turn.buys');
   if (
@@ -518,25 +599,4 @@ export function validateState(x: unknown): TorresState {
   for (const s of seats) blocks += s.carry + s.stacks.reduce((u, v) => u + v, 0);
   if (blocks !== options.totalBlocks)
     fail('supply', `blocks do not add up to totalBlocks (${blocks})`);
-  const pieceOut: (number | 'K' | null)[] = pieces as (number | 'K' | null)[];
-  const state: TorresState = {
-    options,
-    heights,
-    pieces: pieceOut,
-    supply,
-    phase,
-    round,
-    order,
-    turnIndex,
-    step,
-    actor,
-    lastPhaseStart,
-    setupCount,
-    deck,
-    masterCard,
-    rng,
-    seats,
-    turn,
-  };
-  return state;
 }
