@@ -140,6 +140,25 @@ describe('playground', () => {
     await expect.poll(() => page.locator('#error').textContent()).not.toBe('');
   });
 
+  it('Hive fan bugs: a grab is a button under the board (H-FAN-UHP-3)', async () => {
+    await open('hive');
+    let s = hive.start({ type: 'Base+MLP:wT:bC' });
+    for (const t of ['wT1', 'bC wT1-', 'wQ -wT1', 'bQ bC-'])
+      s = hive.apply(s, hive.parseMove(s, t));
+    await page.locator('#position').fill(hive.serialize(s));
+    await page.locator('#load').click();
+    await expect.poll(() => page.locator('#board g.tile').count()).toBe(4);
+    // The Mantis on the ground grabs its own Queen (bC is pinned between wT1 and bQ).
+    const grab = page.locator('#choices button.move', { hasText: 'wT1 *wQ' });
+    await expect.poll(() => grab.count()).toBe(1);
+    await grab.click();
+    await expect.poll(moveList).toHaveLength(1);
+    expect((await moveList())[0]).toBe('wT1 *wQ');
+    s = hive.apply(s, hive.parseMove(s, 'wT1 *wQ'));
+    expect(await position()).toBe(hive.serialize(s));
+    expect(await page.locator('#board g.tile').count()).toBe(3); // wQ is under wT1 now
+  });
+
   it('Hive: the MCTS bot answers a move', async () => {
     await open('hive');
     await page.locator('#seats select[name="seat1"]').selectOption('mcts');

@@ -52,7 +52,14 @@ interface Adapter<S, M> {
 const hiveAdapter: Adapter<HiveState, HiveMove> = {
   game: hive as unknown as Game<HiveState, HiveMove, never>,
   options: [
-    { name: 'type', label: 'Game type', values: GAME_TYPES, initial: 'Base+MLP' },
+    {
+      name: 'type',
+      label: 'Game type',
+      // The eight official types, then two fan-bug rosters (H-FAN-UHP-2): one tile of each kind
+      // turned, and every tile turned.
+      values: [...GAME_TYPES, 'Base+MLP:wTFKWRDC:bTFKWRDC', 'Base+MLP:wT2F3K2W3RDC:bT2F3K2W3RDC'],
+      initial: 'Base+MLP',
+    },
     { name: 'tournamentOpening', label: 'Tournament opening', values: [true, false] },
   ],
   seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
@@ -66,7 +73,8 @@ const hiveAdapter: Adapter<HiveState, HiveMove> = {
       ...(view.selected === null ? {} : { selected: view.selected }),
     }),
   source: (m) => (m.kind === 'pass' ? null : m.piece),
-  target: (m) => (m.kind === 'pass' ? null : `${m.q},${m.r}`),
+  // A grab or swap is no hex-to-hex move: it is offered as a button ('wT1 *bA1', 'wC ~bQ').
+  target: (m) => (m.kind === 'place' || m.kind === 'move' ? `${m.q},${m.r}` : null),
   keys: (el) => {
     const g = el.closest('[data-piece], [data-q]');
     if (!g) return { source: null, target: null };

@@ -385,6 +385,8 @@ export function render(state: HiveState, options: HiveRenderOptions = {}): strin
     width = Math.max(width, rowWidth);
     height = y - hs - minY + pad;
   }
+  // Room for the status line (about 0.6 em per character), which fan-bug game types make long.
+  width = Math.max(width, pad * 2 + status.length * size * 0.45 * 0.6);
   return svgDocument(
     minX,
     minY,
