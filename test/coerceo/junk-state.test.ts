@@ -26,6 +26,7 @@ import {
 import { render } from '../../src/coerceo/svg.js';
 import { RulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
+import { anything, checkEntryPoints, outcomeOf } from '../support/junk.js';
 
 const start = coerceo.start();
 const firstMove = coerceo.moves(start)[0]!;
@@ -76,34 +77,15 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: CoerceoState) => unknown
   ['render', (s) => render(s)],
 ];
 
-/** The result of `fn`: its value, or the code of the RulesError it threw (anything else fails). */
-function run(name: string, fn: () => unknown): { value: unknown } | { code: string } {
-  try {
-    return { value: fn() };
-  } catch (e) {
-    if (!(e instanceof RulesError)) {
-      throw new Error(`${name} threw a non-RulesError: ${e instanceof Error ? e.stack : e}`);
-    }
-    return { code: e.code };
-  }
-}
-
 /** Checks one value against every entry point; `junk` when it can never be a state. */
 function checkAll(state: unknown, junk: boolean): void {
-  const accepted = !('code' in run('coerceo.toMove', () => coerceo.toMove(state as never)));
-  if (junk) expect(accepted).toBe(false);
-  for (const [name, fn] of ENTRY_POINTS) {
-    const r = run(name, () => fn(state as CoerceoState));
-    // A rejected state is rejected by every entry point, always as INVALID_STATE.
-    if (!accepted) expect(r, name).toEqual({ code: 'INVALID_STATE' });
-  }
+  checkEntryPoints(
+    ENTRY_POINTS,
+    ['coerceo.toMove', (s: CoerceoState) => coerceo.toMove(s)],
+    state,
+    junk,
+  );
 }
-
-const anything = fc.anything({
-  withObjectString: true,
-  withNullPrototype: true,
-  withBoxedValues: true,
-});
 
 const valid = JSON.parse(JSON.stringify(start)) as Record<string, unknown>;
 const midgame = JSON.parse(
@@ -171,7 +153,7 @@ describe('coerceo entry points on values that are not states', () => {
     fc.assert(
       fc.property(shaped, (state) => {
         expect(coerceo.toMove(state as CoerceoState)).toBe(state.side);
-        for (const [name, fn] of ENTRY_POINTS) run(name, () => fn(state as CoerceoState));
+        for (const [name, fn] of ENTRY_POINTS) outcomeOf(name, () => fn(state as CoerceoState));
       }),
       { numRuns: 500, seed: 4243 },
     );
@@ -235,9 +217,9 @@ describe('coerceo entry points on values that are not states', () => {
       expect(coerceo.moves(copy)).toEqual(coerceo.moves(original));
       for (const [name, fn] of ENTRY_POINTS) {
         expect(
-          run(name, () => fn(copy)),
+          outcomeOf(name, () => fn(copy)),
           name,
-        ).toEqual(run(name, () => fn(original)));
+        ).toEqual(outcomeOf(name, () => fn(original)));
       }
       const legal = coerceo.moves(original);
       if (legal.length > 0) {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
 import {
@@ -17,6 +16,7 @@ import {
   torresEvaluator,
   winners,
 } from '../../src/torres/index.js';
+import { anything, checkEntryPoints, outcomeOf } from '../support/junk.js';
 
 const start = torres.start({ players: 3, seed: 7 });
 const firstMove = torres.moves(start)[0]!;
@@ -61,34 +61,15 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: TorresState) => unknown]
   ],
 ];
 
-/** The result of `fn`: its value, or the code of the RulesError it threw (anything else fails). */
-function run(name: string, fn: () => unknown): { value: unknown } | { code: string } {
-  try {
-    return { value: fn() };
-  } catch (e) {
-    if (!(e instanceof RulesError)) {
-      throw new Error(`${name} threw a non-RulesError: ${e instanceof Error ? e.stack : e}`);
-    }
-    return { code: e.code };
-  }
-}
-
 /** Checks one value against every entry point; `junk` when it can never be a state. */
 function checkAll(state: unknown, junk: boolean): void {
-  const accepted = !('code' in run('torres.toMove', () => torres.toMove(state as never)));
-  if (junk) expect(accepted).toBe(false);
-  for (const [name, fn] of ENTRY_POINTS) {
-    const r = run(name, () => fn(state as TorresState));
-    // A rejected state is rejected by every entry point, always as INVALID_STATE.
-    if (!accepted) expect(r, name).toEqual({ code: 'INVALID_STATE' });
-  }
+  checkEntryPoints(
+    ENTRY_POINTS,
+    ['torres.toMove', (s: TorresState) => torres.toMove(s)],
+    state,
+    junk,
+  );
 }
-
-const anything = fc.anything({
-  withObjectString: true,
-  withNullPrototype: true,
-  withBoxedValues: true,
-});
 
 type Json = Record<string, unknown>;
 const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -201,9 +182,9 @@ describe('torres entry points on values that are not states', () => {
       expect(torres.moves(copy)).toEqual(torres.moves(original));
       for (const [name, fn] of ENTRY_POINTS) {
         expect(
-          run(name, () => fn(copy)),
+          outcomeOf(name, () => fn(copy)),
           name,
-        ).toEqual(run(name, () => fn(original)));
+        ).toEqual(outcomeOf(name, () => fn(original)));
       }
     }
   });
