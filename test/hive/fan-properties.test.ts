@@ -35,7 +35,7 @@ import {
   type Position,
 } from '../../src/hive/position.js';
 import { FAN_TYPES } from './fan-types.js';
-import { connected, legalMoves } from './helpers.js';
+import { connected, legalMoves, walk } from './helpers.js';
 
 type FanType = (typeof FAN_TYPES)[number];
 
@@ -65,23 +65,6 @@ const choices = (maxLength: number) =>
 const RUNS = 20;
 const MAX_PLIES = 150;
 const SEED = 101;
-
-/** Plays a random legal game, calling `check` on every state (with the state before it). */
-function walk(
-  type: FanType,
-  picks: readonly number[],
-  check: (s: HiveState, prev: HiveState | null) => void,
-): void {
-  let s = hive.start({ type });
-  check(s, null);
-  for (const c of picks) {
-    const ms = hive.moves(s);
-    if (ms.length === 0) break;
-    const next = hive.apply(s, ms[c % ms.length] as never);
-    check(next, s);
-    s = next;
-  }
-}
 
 /** Runs a property over random games of every fan roster. */
 function forEveryRoster(

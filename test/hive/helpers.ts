@@ -8,6 +8,7 @@ import { CELLS, cellOf } from '../../src/hive/board.js';
 import {
   fromGameString,
   type HiveState,
+  hive,
   pieceAt,
   placeOf,
   positionOf,
@@ -137,4 +138,24 @@ export function connected(cells: readonly Hex[]): boolean {
     }
   }
   return seen.size === all.size;
+}
+
+/**
+ * Plays the random legal game that `choices` picks (`moves[c % n]` at each ply) from the start of
+ * `type`, calling `check` on every state with the state before it (`null` for the first).
+ */
+export function walk(
+  type: string,
+  choices: readonly number[],
+  check: (s: HiveState, prev: HiveState | null) => void,
+): void {
+  let s = hive.start({ type: type as never });
+  check(s, null);
+  for (const c of choices) {
+    const ms = hive.moves(s);
+    if (ms.length === 0) break;
+    const next = hive.apply(s, ms[c % ms.length] as never);
+    check(next, s);
+    s = next;
+  }
 }

@@ -3,16 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import { positionOf } from '../../src/hive/game.js';
-import {
-  GAME_TYPES,
-  type HiveState,
-  hive,
-  piecesInHand,
-  piecesOnBoard,
-} from '../../src/hive/index.js';
+import { GAME_TYPES, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
 import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { movePiece, PASS, Position } from '../../src/hive/position.js';
-import { connected, legalMoves } from './helpers.js';
+import { connected, legalMoves, walk } from './helpers.js';
 
 const SIZES: Record<string, number> = {
   Base: 11,
@@ -29,23 +23,6 @@ const game = fc.record({
   type: fc.constantFrom(...GAME_TYPES),
   choices: fc.array(fc.nat(), { minLength: 10, maxLength: 140, size: 'max' }),
 });
-
-/** Plays a random legal game, calling `check` on every state (with the move that led there). */
-function walk(
-  type: (typeof GAME_TYPES)[number],
-  choices: number[],
-  check: (s: HiveState, prev: HiveState | null) => void,
-): void {
-  let s = hive.start({ type });
-  check(s, null);
-  for (const c of choices) {
-    const ms = hive.moves(s);
-    if (ms.length === 0) break;
-    const next = hive.apply(s, ms[c % ms.length] as never);
-    check(next, s);
-    s = next;
-  }
-}
 
 describe('Hive invariants over random legal games (fast-check)', () => {
   it('H-MOVE-3 / H-COORD-5: One Hive holds after every move', () => {
