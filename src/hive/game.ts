@@ -1,14 +1,23 @@
 /**
  * The public Hive game: immutable states, the generic {@link Game} record, and the search
  * fast path. A state is plain data (game type, options, move history); its compact
- * {@link Position} is derived from the history and cached, so `apply` copies the cached position
- * and plays on the copy (one generator, two paths).
+ * {@link Position} is derived from the history once, and the states of one game tree share it
+ * (`lineage.ts`): `apply` plays the move on the shared position instead of copying it (one
+ * generator, two paths).
  *
  * @module
  */
 import { RulesError } from '../core/errors.js';
 import type { Game, SearchPosition } from '../core/game.js';
 import { CELLS, cellOf } from './board.js';
+import {
+  ancestorVersion,
+  childVersion,
+  historyAt,
+  positionAt,
+  rootVersion,
+  type Version,
+} from './lineage.js';
 import { findLegal, generate, MAX_MOVES } from './moves.js';
 import {
   formatMoveString,
@@ -93,20 +102,40 @@ export type HiveMove =
       readonly kind: 'pass';
     };
 
-const positions = new WeakMap<HiveState, Position>();
+/** Each state's version in its game tree (see `lineage.ts`): states share positions. */
+const versions = new WeakMap<HiveState, Version>();
 const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
 const buffer = new Int32Array(MAX_MOVES);
 
+/**
+ * A new state at `version`. Its `history` is an own, enumerable property read through a getter
+ * that builds the array from the version chain on first use (`historyAt`), so states stay plain
+ * data for JSON, spreading and deep equality while `apply` copies nothing.
+ */
 function freezeState(
   type: HiveGameType,
   options: Readonly<HiveOptions>,
-  history: readonly string[],
-  pos: Position,
+  version: Version,
 ): HiveState {
-  const s: HiveState = Object.freeze({ type, options, history: Object.freeze(history.slice()) });
-  positions.set(s, pos);
-  return s;
+  const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
+  Object.defineProperty(s, 'history', HISTORY);
+  versions.set(s as HiveState, version);
+  return Object.freeze(s) as HiveState;
 }
+
+/** The one property descriptor every state's `history` shares (so they share a shape too). */
+const HISTORY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: false,
+  get(this: object): readonly string[] {
+    // `this` may inherit from a state (Object.create(state)): find the state on the chain.
+    for (let o: object | null = this; o !== null; o = Object.getPrototypeOf(o)) {
+      const v = versions.get(o as HiveState);
+      if (v) return historyAt(v);
+    }
+    throw new RulesError('INVALID_STATE', 'not a Hive state');
+  },
+};
 
 function newPosition(options: Readonly<HiveOptions>): Position {
   const setup = gameSetup(options.type);
@@ -148,18 +177,28 @@ function replay(pos: Position, moves: readonly string[], strict: boolean): strin
   return out;
 }
 
-/** The compact position of a state (cached; rebuilt from the history for foreign objects). */
+/**
+ * The compact position of a state: a live view of the position its game tree shares (see
+ * `lineage.ts`), valid until the next call for another state. Read it at once, or `clone()` it
+ * to keep it.
+ */
 export function positionOf(state: HiveState): Position {
-  const cached = positions.get(state);
+  return positionAt(versionOf(state));
+}
+
+/** A state's version; a state built outside this module (e.g. from JSON) is replayed once. */
+function versionOf(state: HiveState): Version {
+  const cached = versions.get(state);
   if (cached) return cached;
   if (state === null || typeof state !== 'object' || !Array.isArray(state.history)) {
     throw new RulesError('INVALID_STATE', 'not a Hive state');
   }
   const options = resolveOptions({ ...state.options, type: state.type });
   const pos = newPosition(options);
-  replay(pos, state.history as string[], false);
-  positions.set(state, pos);
-  return pos;
+  const history = replay(pos, state.history as string[], false);
+  const version = rootVersion(pos, history);
+  versions.set(state, version);
+  return version;
 }
 
 function decodeMove(pos: Position, m: number): HiveMove {
@@ -250,9 +289,7 @@ function checkedEncode(pos: Position, move: HiveMove): number {
 /** The state after integer move `m` (trusted legal), with its canonical MoveString. */
 function successor(state: HiveState, pos: Position, m: number): HiveState {
   const text = formatMoveString(pos, m);
-  const next = pos.clone();
-  next.play(m);
-  return freezeState(state.type, state.options, [...state.history, text], next);
+  return freezeState(state.type, state.options, childVersion(versionOf(state), m, text));
 }
 
 /** Loads a UHP GameString (H-UHP-8) with the given options (the type comes from the string). */
@@ -287,7 +324,7 @@ export function fromGameString(text: string, options: Partial<HiveOptions> = {})
       );
     }
   }
-  return freezeState(type, resolved, history, pos);
+  return freezeState(type, resolved, rootVersion(pos, history));
 }
 
 /** The UHP GameString of a state (H-UHP-1/2), with the history as given. */
@@ -355,9 +392,8 @@ export function playMoveText(state: HiveState, text: string): HiveState {
   if (m < 0) {
     throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
   }
-  const next = pos.clone();
-  next.play(m);
-  return freezeState(state.type, state.options, [...state.history, parsed.normalized], next);
+  const next = childVersion(versionOf(state), m, parsed.normalized);
+  return freezeState(state.type, state.options, next);
 }
 
 /** The state with the last `n` plies taken back. */
@@ -366,9 +402,13 @@ export function undoPlies(state: HiveState, n = 1): HiveState {
   if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
     throw new RulesError('UNSUPPORTED', `cannot undo ${n} plies of ${pos.ply}`);
   }
-  const next = pos.clone();
-  for (let i = 0; i < n; i++) next.undo();
-  return freezeState(state.type, state.options, state.history.slice(0, pos.ply - n), next);
+  const ancestor = ancestorVersion(versionOf(state), n);
+  if (ancestor !== null) return freezeState(state.type, state.options, ancestor);
+  // Further back than this tree reaches (a loaded game): a new tree from a copy.
+  const back = pos.clone();
+  for (let i = 0; i < n; i++) back.undo();
+  const history = state.history.slice(0, pos.ply - n);
+  return freezeState(state.type, state.options, rootVersion(back, history));
 }
 
 /** Where a piece is: `null` in hand, else its hex and level. */
@@ -505,8 +545,7 @@ class HiveSearch implements SearchPosition<HiveMove> {
       return freezeState(
         this.base.type,
         this.base.options,
-        this.base.history.slice(0, k),
-        pos.clone(),
+        rootVersion(pos.clone(), this.base.history.slice(0, k)),
       );
     }
     // Re-render the moves played here: undo to the base, then replay formatting each.
@@ -518,7 +557,7 @@ class HiveSearch implements SearchPosition<HiveMove> {
       texts.push(formatMoveString(pos, m));
       pos.play(m);
     }
-    return freezeState(this.base.type, this.base.options, texts, pos.clone());
+    return freezeState(this.base.type, this.base.options, rootVersion(pos.clone(), texts));
   }
 }
 
@@ -538,7 +577,7 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
   scoring: 'winloss',
   start(options?: Partial<HiveOptions>): HiveState {
     const resolved = resolveOptions(options ?? {});
-    return freezeState(resolved.type, resolved, [], newPosition(resolved));
+    return freezeState(resolved.type, resolved, rootVersion(newPosition(resolved), []));
   },
   players(): number {
     return 2;

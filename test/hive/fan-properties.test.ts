@@ -199,7 +199,8 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
   it('H-FREEZE-1 / H-FAN-GEN-2 / H-FAN-GEN-3: F is exactly the pieces whose (hex, level) changed; frozen pieces and Scorpions are never relocated by another piece', () => {
     forEveryRoster(RUNS, MAX_PLIES, SEED, (_type, s, prev) => {
       if (!prev) return;
-      const before = positionOf(prev);
+      // positionOf is a live view of the tree's shared position: copy the earlier one.
+      const before = positionOf(prev).clone();
       const after = positionOf(s);
       const m = after.moveAt(before.ply);
       const a = places(before);
@@ -252,7 +253,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
         fc.property(choices(MAX_PLIES), (picks) => {
           walk(type, picks, (s, prev) => {
             if (!prev) return;
-            const before = positionOf(prev);
+            const before = positionOf(prev).clone();
             const m = positionOf(s).moveAt(before.ply);
             if (m === PASS) return;
             const op = moveOp(m);

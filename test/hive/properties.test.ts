@@ -93,7 +93,8 @@ describe('Hive invariants over random legal games (fast-check)', () => {
       fc.property(game, ({ type, choices }) => {
         walk(type, choices, (s, prev) => {
           if (!prev) return;
-          const pos = positionOf(prev);
+          // positionOf is a live view of the tree's shared position: copy the earlier one.
+          const pos = positionOf(prev).clone();
           const me = pos.ply & 1;
           const last = positionOf(s).moveAt(pos.ply);
           if (last !== PASS && pos.cell[movePiece(last)] !== -1) {

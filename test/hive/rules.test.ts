@@ -166,7 +166,8 @@ describe('§3 turns (H-TURN)', () => {
     const s = fromGameString(A.pillbugGate);
     for (const m of hive.moves(s)) {
       const next = hive.apply(s, m);
-      const before = positionOf(s);
+      // positionOf is a live view of the tree's shared position: copy the earlier one.
+      const before = positionOf(s).clone();
       const after = positionOf(next);
       let changed = 0;
       for (let p = 0; p < PIECES; p++) {
