@@ -3,14 +3,20 @@
 // node a new state), and legal-move-list generation over the reference positions.
 // `--deep` adds perft 6 for all 8 types and perft(3) for every reference position (~2 min).
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { GAME_TYPES, hive } from '../dist/hive/index.js';
 import { perft } from '../dist/index.js';
+import { REFERENCE, ratio } from './reference.mjs';
 
 const deep = process.argv.includes('--deep');
-const row = (workload, mode, nodes, ms) =>
+/** One table row; `ref` (from reference.mjs) adds the ratio against that figure. */
+function row(workload, mode, nodes, ms, ref) {
+  const rate = (nodes / ms) * 1000;
+  const against = ref ? ` ${ratio(rate, ref)} |` : '';
   console.log(
-    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
   );
+}
 
 function timed(f) {
   const t0 = performance.now();
@@ -21,21 +27,99 @@ function timed(f) {
 // Warm up the JIT on a small tree first so the timed runs measure steady state.
 perft(hive, hive.start({ type: 'Base+MLP' }), 4);
 
+// The reference workloads (MzingaCpp: Base+MLP 5 and 6, Base 6; hive-lib: Base 6), each
+// checked against the published table before its time is reported.
 const expected = { 'Base+MLP': [5427108, 192353904], Base: [516240, 12219480] };
-for (const [type, depth] of [
-  ['Base+MLP', 5],
-  ['Base', 5],
-  ['Base+MLP', 6],
+for (const [type, depth, refs] of [
+  ['Base+MLP', 5, [REFERENCE.mzingaBaseMlp5]],
+  ['Base', 6, [REFERENCE.mzingaBase6, REFERENCE.lihiveBase6]],
+  ['Base+MLP', 6, [REFERENCE.mzingaBaseMlp6]],
 ]) {
   const [n, ms] = timed(() => perft(hive, hive.start({ type }), depth));
   if (n !== expected[type][depth - 5]) throw new Error(`perft mismatch ${type} ${depth}: ${n}`);
-  row(`hive perft ${type} depth ${depth}`, 'bulk leaves, fast path', n, ms);
+  for (const ref of refs)
+    row(`hive perft ${type} depth ${depth}`, 'bulk leaves, fast path', n, ms, ref);
 }
 
+// The immutable path: every node a new state through moves/apply (states of one tree share
+// one position, moved by play/undo: see src/hive/lineage.ts).
+for (const depth of [4, 5]) {
+  const want = [151686, 5427108][depth - 4];
+  const [n, ms] = timed(() =>
+    perft(hive, hive.start({ type: 'Base+MLP' }), depth, { path: 'apply' }),
+  );
+  if (n !== want) throw new Error(`apply perft mismatch ${depth}: ${n}`);
+  row(`hive perft Base+MLP depth ${depth}`, 'every node, apply path', n, ms);
+}
+
+// Bytes allocated per `apply`, from heap deltas with no collection in between (the young
+// generation is made large enough; a run that saw a collection is discarded and repeated).
 {
-  const [n, ms] = timed(() => perft(hive, hive.start({ type: 'Base+MLP' }), 4, { path: 'apply' }));
-  if (n !== 151686) throw new Error(`apply perft mismatch ${n}`);
-  row('hive perft Base+MLP depth 4', 'every node, apply path', n, ms);
+  const line = (ply) => {
+    let seed = 2024 + ply;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed;
+    };
+    const pairs = [];
+    for (let g = 0; pairs.length < 400 && g < 400; g++) {
+      let s = hive.start({ type: 'Base+MLP' });
+      for (let k = 0; k <= ply && !hive.terminal(s); k++) {
+        const ms = hive.moves(s);
+        const m = ms[next() % ms.length];
+        if (k === ply) pairs.push([s, m]);
+        s = hive.apply(s, m);
+      }
+    }
+    return pairs;
+  };
+  for (const ply of [10, 40, 100]) {
+    const pairs = line(ply);
+    for (const [s, m] of pairs) hive.apply(s, m); // warm-up
+    const bytes = await allocatedPer(() => {
+      const keep = [];
+      for (const [s, m] of pairs) keep.push(hive.apply(s, m));
+      return keep;
+    }, pairs.length);
+    const [, ms] = timed(() => {
+      for (const [s, m] of pairs) hive.apply(s, m);
+    });
+    row(
+      `hive apply at ply ${ply} (${pairs.length} random Base+MLP positions)`,
+      `applies; allocated ≈ ${bytes} bytes per apply`,
+      pairs.length,
+      ms,
+    );
+  }
+}
+
+/**
+ * Bytes allocated per call of `f` (which makes `calls` calls and returns what they produced,
+ * so nothing is collected early): heap and array-buffer deltas around `f`, after a full GC. A
+ * measurement during which the collector ran (seen by a `gc` performance observer) is repeated.
+ */
+async function allocatedPer(f, calls) {
+  let collections = 0;
+  const observer = new PerformanceObserver((list) => {
+    collections += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      globalThis.gc?.();
+      await new Promise((r) => setTimeout(r, 5)); // let the forced GC's entry arrive
+      const seen = collections;
+      const before = process.memoryUsage();
+      const keep = f();
+      const after = process.memoryUsage();
+      await new Promise((r) => setTimeout(r, 5));
+      const delta = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
+      if (collections === seen && keep.length === calls) return Math.round(delta / calls);
+    }
+    throw new Error('allocation measurement: the collector ran during every attempt');
+  } finally {
+    observer.disconnect();
+  }
 }
 
 const vectors = readFileSync(
@@ -64,6 +148,7 @@ const states = vectors.map((v) => hive.deserialize(v.game));
     `lists (moves: ${moves})`,
     lists,
     ms,
+    REFERENCE.lihiveLists,
   );
 }
 {

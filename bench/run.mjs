@@ -18,17 +18,32 @@ console.log(`# boardrules benchmarks\n`);
 console.log(
   `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} × ${cpu}, single thread.\n`,
 );
-console.log('| workload | counting mode | nodes | ms | nodes/s |');
-console.log('|---|---|---:|---:|---:|');
+console.log('| workload | counting mode | nodes | ms | nodes/s | against the reference |');
+console.log('|---|---|---:|---:|---:|---|');
 let failed = false;
 for (const f of files) {
   const r = spawnSync(process.execPath, ['--expose-gc', join(here, f), ...process.argv.slice(2)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   });
+  for (const line of (r.stdout ?? '').split('\n')) {
+    if (line.trim() !== '') console.log(withReferenceCell(line));
+  }
   if (r.status !== 0) {
     failed = true;
     console.error(`benchmark ${f} failed with exit code ${r.status}`);
   }
 }
-if (files.length === 0) console.log('| (no benchmarks yet) | | | | |');
+if (files.length === 0) console.log('| (no benchmarks yet) | | | | | |');
 process.exitCode = failed ? 1 : 0;
+
+/**
+ * Table rows have five cells, or six when the benchmark compares the row with a reference
+ * figure (see `bench/reference.mjs`); a five-cell row gets an empty sixth cell.
+ */
+function withReferenceCell(line) {
+  if (!line.startsWith('|')) return line;
+  const cells = line.split('|').length - 2;
+  return cells === 5 ? `${line} |` : line;
+}
