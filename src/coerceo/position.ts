@@ -540,7 +540,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
     // only end that can still apply is repetition.
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
-      this.status = this.repetitionDraw && this.sp - 4 >= this.irrev ? this.repetition() : LIVE;
+      this.status = this.repetitionDraw && this.sp - 8 >= this.irrev ? this.repetition() : LIVE;
     } else {
       this.status = this.evaluate();
     }
@@ -600,14 +600,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       return statusCode('insufficient-material', DRAW);
     }
     // C-END-5 (see `repetition`).
-    if (this.repetitionDraw && this.sp - 4 >= this.irrev) return this.repetition();
+    if (this.repetitionDraw && this.sp - 8 >= this.irrev) return this.repetition();
     return LIVE;
   }
 
   /**
    * C-END-5: the position occurred twice before (same side to move, so every second entry;
    * tiles, held tiles and counts cannot differ since the last irreversible turn, and a cycle
-   * takes at least four plies). The hash filters; the piece sets decide.
+   * takes at least four plies: each step changes the mover's pieces, so two plies never
+   * restore a position). The hash filters; the piece sets decide. Two earlier occurrences are
+   * at least 4 and 8 plies back, so callers skip this until `sp - 8 >= irrev`.
    */
   private repetition(): number {
     let seen = 0;
