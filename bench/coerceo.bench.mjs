@@ -1,10 +1,12 @@
 // Coerceo move generation: perft from the Laurentius and Ocius starts, counted two ways —
 // bulk (the last ply's moves are counted, not played) and every leaf played (play + undo on
-// each leaf, the way NPN's reference figure of ~35 M leaves/s is measured). Default run: depth 4
-// (Laurentius) and 5 (Ocius); `--deep` or COERCEO_DEEP=1 adds Laurentius 5 and Ocius 6 (about a
-// minute or more). Every count is checked against the reference table (C-VECTOR-1).
+// each leaf, the way NPN's reference figure of ~35 M leaves/s is measured). Default run:
+// Laurentius depth 5 (the reference workload, about 20 s) and Ocius depth 5; `--deep` or
+// COERCEO_DEEP=1 adds Ocius 6. Every count is checked against the reference table (C-VECTOR-1).
 import { coerceo } from '../dist/coerceo/index.js';
 import { perftPosition, randomGame } from '../dist/index.js';
+import { cpuMs } from './clock.mjs';
+import { REFERENCE, ratio } from './reference.mjs';
 
 const deep = process.argv.includes('--deep') || process.env.COERCEO_DEEP === '1';
 
@@ -24,9 +26,12 @@ function played(pos, depth) {
   return depth === 0 ? 1 : walk(depth, 0);
 }
 
-function row(workload, mode, nodes, ms) {
+/** One table row; `ref` (from reference.mjs) adds the ratio against that figure. */
+function row(workload, mode, nodes, ms, ref) {
+  const rate = (nodes / ms) * 1000;
+  const against = ref ? ` ${ratio(rate, ref)} |` : '';
   console.log(
-    `| coerceo: ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+    `| coerceo: ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
   );
 }
 
@@ -37,41 +42,39 @@ const EXPECTED = {
   'ocius 6': 262208752,
 };
 
-function perftRows(variant, depth) {
+function perftRows(variant, depth, refs = {}) {
   const state = coerceo.start({ variant });
-  // warm-up so the JIT has compiled the generator before timing
-  perftPosition(coerceo.search(state), Math.min(depth, 3));
-  for (const [mode, fn] of [
-    ['leaves, bulk-counted', (p) => perftPosition(p, depth)],
-    ['leaves, every leaf played', (p) => played(p, depth)],
+  // warm-up so the JIT has compiled the generator and play/undo before timing
+  perftPosition(coerceo.search(state), Math.min(depth, 4));
+  played(coerceo.search(state), Math.min(depth, 4));
+  for (const [mode, fn, ref] of [
+    ['leaves, bulk-counted', (p) => perftPosition(p, depth), refs.bulk],
+    ['leaves, every leaf played', (p) => played(p, depth), refs.played],
   ]) {
     const pos = coerceo.search(state);
-    const t0 = performance.now();
+    const t0 = cpuMs();
     const nodes = fn(pos);
-    const ms = performance.now() - t0;
+    const ms = cpuMs() - t0;
     const want = EXPECTED[`${variant} ${depth}`];
     if (want !== undefined && nodes !== want) {
       console.error(`coerceo perft ${variant} ${depth} = ${nodes}, expected ${want}`);
       process.exitCode = 1;
     }
-    row(`perft ${variant} depth ${depth}`, mode, nodes, ms);
+    row(`perft ${variant} depth ${depth}`, mode, nodes, ms, ref);
   }
 }
 
-perftRows('laurentius', 4);
+perftRows('laurentius', 5, { bulk: REFERENCE.npnBulk, played: REFERENCE.npnPlayed });
 perftRows('ocius', 5);
-if (deep) {
-  perftRows('laurentius', 5);
-  perftRows('ocius', 6);
-}
+if (deep) perftRows('ocius', 6);
 
 // The immutable API path: random games through moves/apply.
 {
-  const t0 = performance.now();
+  const t0 = cpuMs();
   let plies = 0;
   for (let seed = 1; seed <= 40; seed++) {
     plies += randomGame(coerceo, {}, seed, { maxPlies: 200 }).moves.length;
   }
-  const ms = performance.now() - t0;
+  const ms = cpuMs() - t0;
   row('random games via moves/apply (40 × ≤200 plies)', 'plies (apply calls)', plies, ms);
 }
