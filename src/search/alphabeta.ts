@@ -42,7 +42,8 @@ export interface AlphaBetaOptions<S, M> {
   readonly evaluate?: Evaluator<S, M>;
   /**
    * Transposition table entries (rounded down to a power of two; 0 disables the table).
-   * Default 2^18 (about 5 MB). The table persists between searches of the same bot.
+   * Default 2^18 (about 5 MB). The table persists between searches of the same bot (its moves
+   * order the next search; only the current search's values cut).
    */
   readonly ttSize?: number;
   /** Deepest search the bot's buffers allow, in plies. Default 64. */
@@ -75,7 +76,10 @@ export interface AlphaBetaBot<S, M> extends Bot<S, M> {
  * Creates an alpha-beta bot for two-player games of perfect information.
  *
  * Transposition table: one entry per slot (index = low hash bits, verified on all 53 bits),
- * holding depth, bound type, score and best move. Replacement: an entry from an earlier search
+ * holding depth, bound type, score and best move. Only entries of the current search cut the
+ * search; entries from earlier searches (older generations) still supply their best move for
+ * ordering, because their values may rest on a history (a repetition count) that has changed
+ * since, which the hash does not see. Replacement: an entry from an earlier search
  * (older generation) is always replaced; within a search, an entry is replaced by one searched
  * at least as deep (depth-preferred). Mate scores are stored relative to the node.
  *
@@ -205,7 +209,9 @@ export function alphaBetaBot<S, M, O>(
           hashMove = tt[slot + 2] as number;
           const word = tt[slot + 3] as number;
           const d = word & 0xff;
-          if (ply > 0 && d >= depth) {
+          // Only this search's entries cut: an older entry's value may rest on a repetition
+          // history that has changed since (the hash does not see it); it still orders moves.
+          if (ply > 0 && d >= depth && meta >>> 23 === generation) {
             const v = fromTable(word >> 8, ply);
             if (f === EXACT || (f === LOWER && v >= beta) || (f === UPPER && v <= alpha)) {
               ttHits++;

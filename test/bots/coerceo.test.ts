@@ -13,9 +13,11 @@ import {
 } from '../../src/coerceo/board.js';
 import { coerceoBalance, coerceoEvaluator, evaluateCoerceo } from '../../src/coerceo/evaluate.js';
 import { coerceo, LAURENTIUS_CPF, parsePosition } from '../../src/coerceo/game.js';
+import { outcome } from '../../src/coerceo/index.js';
 import { CoerceoPosition } from '../../src/coerceo/position.js';
 import type { CoerceoState } from '../../src/coerceo/types.js';
 import { randomGame } from '../../src/core/random-game.js';
+import { alphaBetaBot, mctsBot, playGame } from '../../src/search/index.js';
 
 const white = (cpf: string): number => evaluateCoerceo(parsePosition(cpf))[0] as number;
 
@@ -159,5 +161,25 @@ describe('coerceoEvaluator', () => {
       }
     }
     expect(n).toBeGreaterThan(10);
+  });
+});
+
+describe('alpha-beta with the Coerceo evaluator against MCTS', () => {
+  it('converts a won position (14 pieces against 3) instead of drifting into a draw by repetition', () => {
+    // From a game alpha-beta (White, depth 4) once drew by repetition against MCTS: its table
+    // kept values from earlier searches, made before a position had repeated, and the
+    // evaluator rated an eleven-piece lead no better than a ten-piece one.
+    const start = coerceo.deserialize(
+      '-,-,-/c,a,ac,a/-,ce,e,e,-/af,e,ac,-/abf,-,- w 2/0 L2 h:d1b-d1f',
+    );
+    const ab = alphaBetaBot(coerceo, { evaluate: coerceoEvaluator });
+    const mcts = mctsBot(coerceo, { seed: 1, rolloutDepth: 4, evaluate: coerceoEvaluator });
+    const game = playGame(coerceo, [ab, mcts], {
+      start,
+      limits: { depth: 4, iterations: 300 },
+      maxPlies: 200,
+    });
+    expect(game.finished).toBe(true);
+    expect(outcome(game.final)).toEqual({ winner: 'white', reason: 'captured-all' });
   });
 });
