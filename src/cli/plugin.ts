@@ -4,6 +4,7 @@
  * from flags and how to label and picture a state.
  */
 import type { Game } from '../core/game.js';
+import type { BotKit } from './bots.js';
 
 /** Parsed command-line flags: `--name value` becomes `{ name: 'value' }`, `--flag` `true`. */
 export type Flags = Readonly<Record<string, string | boolean>>;
@@ -44,4 +45,9 @@ export interface GamePlugin<S = unknown, M = unknown> {
   variant(state: S): string;
   /** A plain-text picture of the state for `play` (optional). */
   show?(state: S): string;
+  /**
+   * The game's evaluator, determinizer and MCTS settings for `play --seats` (optional: bots
+   * run without them, MCTS with plain rollouts to the end).
+   */
+  readonly bots?: BotKit<S, M>;
 }

@@ -7,6 +7,7 @@ import {
   type CoerceoOptions,
   type CoerceoState,
   coerceo,
+  coerceoEvaluator,
   show,
   variantOf,
 } from '../../coerceo/index.js';
@@ -72,4 +73,5 @@ export const plugin: GamePlugin<CoerceoState, CoerceoMove> = {
   startState: (flags) => coerceo.start(coerceoOptions(flags)),
   variant: (state) => `${variantOf(state)}${state.exchangeCost === 1 ? ' exchange-1' : ''}`,
   show,
+  bots: { evaluate: coerceoEvaluator, rolloutDepth: 4 },
 };

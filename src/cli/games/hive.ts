@@ -4,7 +4,13 @@
  * options of the spec's §0 as flags.
  */
 import { RulesError } from '../../core/errors.js';
-import { type HiveMove, type HiveOptions, type HiveState, hive } from '../../hive/index.js';
+import {
+  type HiveMove,
+  type HiveOptions,
+  type HiveState,
+  hive,
+  hiveEvaluator,
+} from '../../hive/index.js';
 import { renderText } from '../../hive/render.js';
 import type { Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
@@ -73,4 +79,6 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
   show(state: HiveState): string {
     return renderText(state);
   },
+  // Random Hive games rarely end: rollouts are cut early and scored by the evaluator.
+  bots: { evaluate: hiveEvaluator, rolloutDepth: 4 },
 };

@@ -6,10 +6,12 @@
  */
 import { isRulesError } from '../../core/errors.js';
 import {
+  determinize,
   type TorresMove,
   type TorresOptions,
   type TorresState,
   torres,
+  torresEvaluator,
 } from '../../torres/index.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
@@ -243,4 +245,6 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
     return `${o.players}p ${o.version === 'master' ? 'master' : o.deckMode} seed ${o.seed}`;
   },
   show: showTorres,
+  // Cards are hidden: MCTS searches samples of what its seat cannot see.
+  bots: { evaluate: torresEvaluator, determinize, rolloutDepth: 10 },
 };

@@ -1,0 +1,299 @@
+/** `boardrules play <game> --seats ...`: bot-vs-bot matches and their results table. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/app.js';
+import { BOT_NAMES, botName, botUnsupported, createBot } from '../../src/cli/bots.js';
+import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
+import { plugin as hivePlugin } from '../../src/cli/games/hive.js';
+import { plugin as torresPlugin } from '../../src/cli/games/torres.js';
+import type { GamePlugin } from '../../src/cli/plugin.js';
+import { randomGame } from '../../src/core/random-game.js';
+import { Rng } from '../../src/core/rng.js';
+import { determinize, type TorresState, torres } from '../../src/torres/index.js';
+import { tictactoe } from '../support/tictactoe.js';
+import { tricks } from '../support/tricks.js';
+
+const tttPlugin: GamePlugin = {
+  game: tictactoe as GamePlugin['game'],
+  summary: 'tic-tac-toe (test game)',
+  flags: [],
+  startState: () => tictactoe.start(),
+  variant: () => 'standard',
+  show: (s) => tictactoe.serialize(s as never),
+};
+const tricksPlugin: GamePlugin = {
+  game: tricks as GamePlugin['game'],
+  summary: 'tricks (3-player test game with hidden cards)',
+  flags: [],
+  startState: (flags) => tricks.start({ seed: Number(flags.seed ?? 1) }),
+  variant: () => '3p',
+};
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    games: new Map<string, GamePlugin>([
+      ['ttt', tttPlugin],
+      ['tricks', tricksPlugin],
+      ['hive', hivePlugin as GamePlugin],
+      ['coerceo', coerceoPlugin as GamePlugin],
+      ['torres', torresPlugin as GamePlugin],
+    ]),
+  });
+  return { code, out, err };
+}
+
+interface Row {
+  bot: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  score: number;
+}
+
+/** The rows of the results table (the lines after its header and rule). */
+function table(out: readonly string[]): Row[] {
+  const head = out.findIndex((l) => /^\| bot +\| games \|/.test(l));
+  expect(head, out.join('\n')).toBeGreaterThanOrEqual(0);
+  return out.slice(head + 2).map((l) => {
+    const cells = l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    return {
+      bot: cells[0] as string,
+      games: Number(cells[1]),
+      wins: Number(cells[2]),
+      draws: Number(cells[3]),
+      losses: Number(cells[4]),
+      score: Number(cells[5]),
+    };
+  });
+}
+
+/** Every row accounts for every game, once. */
+function expectTotals(rows: readonly Row[], games: number): void {
+  for (const r of rows) {
+    expect(r.games).toBe(games);
+    expect(r.wins + r.draws + r.losses).toBe(games);
+  }
+}
+
+describe('play --seats: argument checks', () => {
+  it.each([
+    [['play', 'ttt', '--seats', 'random,rnd'], /--seats: unknown bot 'rnd' in 'random,rnd'/],
+    [['play', 'ttt', '--seats', 'mcts'], /--seats lists 1 bot \('mcts'\).*2 seats/],
+    [['play', 'ttt', '--seats', 'mcts,mcts,mcts'], /--seats lists 3 bots.*2 seats/],
+    [['play', 'ttt', '--seats', ''], /--seats: unknown bot ''/],
+    [
+      ['play', 'torres', '--players', '2', '--seats', 'mcts,alphabeta'],
+      /--seats: alphabeta needs perfect information.*'mcts,alphabeta'/,
+    ],
+    [
+      ['play', 'torres', '--players', '3', '--seats', 'mcts,random'],
+      /--seats lists 2 bots \('mcts,random'\), but this torres game has 3 seats/,
+    ],
+    [['play', 'tricks', '--seats', 'ab,random,random'], /alphabeta needs perfect information/],
+    [['play', 'tricks', '--seats', 'mcts,random,random'], /mcts needs a determinizer for tricks/],
+    [['play', 'ttt', '--seats', 'mcts,random', '--games', '0'], /--games must be an integer >= 1/],
+    [['play', 'ttt', '--seats', 'mcts,random', '--time', 'fast'], /--time must be an integer/],
+    [['play', 'ttt', '--seats', 'mcts,random', '--iterations', '0'], /--iterations must be/],
+    [['play', 'ttt', '--seats', 'ab,random', '--depth', '-2'], /--depth must be/],
+  ])('%j is a usage error naming the flag and the bad value', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err.join('\n')).toMatch(message);
+    expect(r.out).toEqual([]);
+  });
+
+  it('accepts bot names in any case, with spaces, and ab for alphabeta', async () => {
+    expect(botName(' MCTS ')).toBe('mcts');
+    expect(botName('ab')).toBe('alphabeta');
+    expect(botName('alpha-beta')).toBe('alphabeta');
+    expect(botName('minimax')).toBeUndefined();
+    const r = await run('play', 'ttt', '--seats', 'AB, Random', '--depth', '9', '--quiet');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(table(r.out).map((x) => x.bot)).toEqual(['#1 alphabeta', '#2 random']);
+  });
+
+  it('documents the match flags in play --help', async () => {
+    const r = await run('play', 'ttt', '--help');
+    const text = r.out.join('\n');
+    for (const flag of ['--seats', '--games', '--time', '--iterations', '--depth', '--fixed-seats'])
+      expect(text).toContain(flag);
+  });
+});
+
+describe('play --seats: matches', () => {
+  it('without match flags, play is still the single random self-play game', async () => {
+    const r = await run('play', 'ttt', '--seed', '5');
+    expect(r.out[0]).toBe('# ttt standard, random players, seed 5');
+    expect(r.out.at(-1)).toMatch(/^result: finished/);
+    expect(r.out.join('\n')).not.toMatch(/\| bot/);
+  });
+
+  it('prints each game (header, moves with seat and bot, final state, result), then the table', async () => {
+    const r = await run(
+      'play',
+      'ttt',
+      '--seats',
+      'mcts,random',
+      '--iterations',
+      '50',
+      '--games',
+      '2',
+    );
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(r.out[0]).toBe('# game 1/2: ttt standard, seed 1');
+    expect(r.out[1]).toBe('# seat 0 mcts (#1), seat 1 random (#2)');
+    expect(r.out[2]).toMatch(/^ {3}1\. seat 0 \(mcts\): c\d$/);
+    // Seats rotate: in the second game the random player (entrant #2) moves first.
+    expect(r.out).toContain('# game 2/2: ttt standard, seed 2');
+    expect(r.out).toContain('# seat 0 random (#2), seat 1 mcts (#1)');
+    expect(r.out.filter((l) => l.startsWith('state: '))).toHaveLength(2);
+    expect(r.out.filter((l) => /^result: finished; \d+ moves; score /.test(l))).toHaveLength(2);
+    expect(r.out.join('\n')).toMatch(
+      /# results: 2 games of ttt standard, 2 finished; seats rotate/,
+    );
+    expectTotals(table(r.out), 2);
+  });
+
+  it('keeps the seat order with --fixed-seats', async () => {
+    const r = await run('play', 'ttt', '--seats', 'mcts,random', '--iterations', '20');
+    const fixed = await run(
+      'play',
+      'ttt',
+      ...['--seats', 'mcts,random', '--iterations', '20', '--games', '2', '--fixed-seats'],
+    );
+    expect(r.out[1]).toBe('# seat 0 mcts (#1), seat 1 random (#2)');
+    expect(fixed.out.filter((l) => l.startsWith('# seat '))).toEqual([
+      '# seat 0 mcts (#1), seat 1 random (#2)',
+      '# seat 0 mcts (#1), seat 1 random (#2)',
+    ]);
+    expect(fixed.out.join('\n')).toMatch(/seats fixed/);
+  });
+
+  it('--quiet prints only the results table; its totals equal the number of games', async () => {
+    const r = await run('play', 'ttt', '--seats', 'random,random', '--games', '7', '--quiet');
+    expect(r.code).toBe(0);
+    expect(r.out).toHaveLength(5); // summary, header, rule, two rows
+    const rows = table(r.out);
+    expectTotals(rows, 7);
+    // Two seats, win/loss game: one side's wins are the other's losses.
+    expect(rows[0]?.wins).toBe(rows[1]?.losses);
+    expect(rows[0]?.draws).toBe(rows[1]?.draws);
+  });
+
+  it('--games without --seats is a match of random players', async () => {
+    const rows = table((await run('play', 'ttt', '--games', '3', '--quiet')).out);
+    expect(rows.map((x) => x.bot)).toEqual(['#1 random', '#2 random']);
+    expectTotals(rows, 3);
+  });
+
+  it('the seats really play their bots: alpha-beta to the end never loses tic-tac-toe', async () => {
+    const r = await run('play', 'ttt', '--seats', 'ab,random', '--depth', '9', '--games', '6');
+    const [ab, random] = table(r.out);
+    expect(ab?.losses).toBe(0);
+    expect(random?.wins).toBe(0);
+    expect(ab?.wins).toBeGreaterThan(0);
+  });
+
+  it('a capped game counts as a draw for every seat', async () => {
+    const r = await run(
+      'play',
+      'ttt',
+      '--seats',
+      'random,random',
+      '--max-plies',
+      '2',
+      '--games',
+      '2',
+    );
+    expect(
+      r.out.filter((l) => l.startsWith('result: stopped after 2 plies; 2 moves')),
+    ).toHaveLength(2);
+    expect(table(r.out).map((x) => x.draws)).toEqual([2, 2]);
+  });
+
+  it.each([
+    [
+      'hive',
+      ['--seats', 'mcts,alphabeta', '--iterations', '30', '--depth', '1', '--max-plies', '16'],
+    ],
+    ['coerceo', ['--seats', 'ab,mcts', '--iterations', '30', '--depth', '1', '--max-plies', '16']],
+    [
+      'torres',
+      [
+        '--players',
+        '3',
+        '--seats',
+        'mcts,random,random',
+        '--iterations',
+        '20',
+        '--max-plies',
+        '40',
+      ],
+    ],
+  ])('plays a short deterministic %s match, the same twice', async (game, flags) => {
+    const args = ['play', game, ...flags, '--games', '2', '--seed', '4'];
+    const a = await run(...args);
+    const b = await run(...args);
+    expect(a.code, a.err.join('\n')).toBe(0);
+    expect(a.out).toEqual(b.out);
+    expect(
+      a.out.filter((l) => /^ +\d+\. seat \d \((mcts|alphabeta|random)\): \S/.test(l)).length,
+    ).toBeGreaterThan(10);
+    expect(a.out.filter((l) => l.startsWith('state: '))).toHaveLength(2);
+    expectTotals(table(a.out), 2);
+  });
+
+  it('torres: each game gets its own deal (seed S + game), and a points column', async () => {
+    const r = await run(
+      'play',
+      'torres',
+      ...['--players', '2', '--seats', 'random,random', '--games', '2', '--seed', '9'],
+    );
+    expect(r.out).toContain('# game 1/2: torres 2p shared seed 9, seed 9');
+    expect(r.out).toContain('# game 2/2: torres 2p shared seed 10, seed 10');
+    expect(r.out.join('\n')).toMatch(/\| mean score \| mean points \|/);
+    expectTotals(table(r.out), 2);
+  });
+});
+
+describe('createBot: one bot factory for every front end', () => {
+  it('builds every bot kind for the real games, each answering a legal move', () => {
+    for (const p of [hivePlugin, coerceoPlugin, torresPlugin] as GamePlugin[]) {
+      const s = p.startState({ players: '2' });
+      for (const kind of BOT_NAMES) {
+        if (botUnsupported(kind, p.game, s, p.bots)) continue;
+        const bot = createBot(kind, p.game, p.bots, {
+          seed: 3,
+          limits: { iterations: 20, depth: 1 },
+        });
+        const move = bot.choose(s);
+        const legal = p.game.moves(s).map((m) => p.game.formatMove(s, m));
+        expect(legal).toContain(p.game.formatMove(s, move));
+      }
+    }
+    expect(botUnsupported('alphabeta', torres, torres.start({ players: 2 }))).toMatch(/perfect/);
+    expect(botUnsupported('mcts', torres, torres.start(), torresPlugin.bots)).toBeNull();
+  });
+
+  it('torres mcts searches from its seat observation: hidden cards do not change its move', () => {
+    const g = randomGame(torres, { players: 2 }, 41, { maxPlies: 300, keepStates: true });
+    const s = g.states.find((x, i) => i > 40 && x.step === 'actions') as TorresState;
+    const seat = s.actor;
+    const other = determinize(torres.observe(s, seat), seat, new Rng(5));
+    expect(torres.serialize(other)).not.toBe(torres.serialize(s));
+    const choose = (state: TorresState) => {
+      const bot = createBot('mcts', torres, torresPlugin.bots, {
+        seed: 2,
+        limits: { iterations: 100 },
+      });
+      return torres.formatMove(state, bot.choose(state));
+    };
+    expect(choose(other)).toBe(choose(s));
+  });
+});
