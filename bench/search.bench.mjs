@@ -125,17 +125,18 @@ abThroughput(
   20,
 );
 
-// The real games, when built (no per-game evaluation yet: throughput only). Torres needs a
-// determinizer for MCTS (its cards are hidden) and has more than two seats, so it is left to
-// the per-game bot work.
+// The real games, when built: throughput only, plain rollouts (bench/strength.bench.mjs plays
+// matches with the evaluators). Torres hides its cards: MCTS searches determinized samples of
+// the seat's observation, with rollouts cut and scored by the Torres evaluator.
 async function realGames() {
-  const load = async (name) => {
+  const loadModule = async (name) => {
     try {
-      return (await import(pathToFileURL(join(root, `dist/${name}/index.js`)).href))[name];
+      return await import(pathToFileURL(join(root, `dist/${name}/index.js`)).href);
     } catch {
       return null;
     }
   };
+  const load = async (name) => (await loadModule(name))?.[name] ?? null;
   for (const name of ['hive', 'coerceo']) {
     const game = await load(name);
     if (!game || source !== 'dist/index.js') continue;
@@ -159,6 +160,33 @@ async function realGames() {
       r.stats.elapsedMs,
     );
     row(label, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+  }
+  const t = await loadModule('torres');
+  if (t && source === 'dist/index.js') {
+    for (const players of [2, 4]) {
+      // A position in the middle of the first phase, where every seat holds cards.
+      let s = t.torres.start({ players, seed: 1 });
+      const walker = randomBot(t.torres, 5);
+      for (let i = 0; i < 40 * players && !t.torres.terminal(s); i++) {
+        s = t.torres.apply(s, walker.choose(s));
+      }
+      const options = { determinize: t.determinize, evaluate: t.torresEvaluator };
+      const it = quick ? 200 : 2000;
+      for (const rolloutDepth of [10, Number.POSITIVE_INFINITY]) {
+        const bot = mctsBot(t.torres, { seed: 1, ...options, rolloutDepth });
+        bot.search(s, { iterations: Math.min(100, it) }); // warm-up
+        const r = bot.search(s, { iterations: it });
+        const cut = rolloutDepth === 10 ? 'rollouts cut at 10 plies' : 'rollouts to the end';
+        const label = `mcts torres ${players}p mid-phase (determinized, ${cut})`;
+        row(
+          `${label}: ${fmt(r.stats.playouts)} playouts`,
+          'playouts',
+          r.stats.playouts,
+          r.stats.elapsedMs,
+        );
+        row(label, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+      }
+    }
   }
 }
 await realGames();
