@@ -4,6 +4,7 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { searchPosition } from '../../src/hive/game.js';
 import { GAME_TYPES, hive, playMoveString, undoPlies } from '../../src/hive/index.js';
 
 const FAN_TYPE = 'Base+MLP:wTFKWRDC:bTFKWRDC';
@@ -80,7 +81,7 @@ describe('Hive states share one position per game tree', () => {
     }
     const s = line[12] as ReturnType<typeof hive.start>;
     const text = hive.serialize(s);
-    const pos = hive.search(s);
+    const pos = searchPosition(s);
     const buf = new Int32Array(pos.maxMoves);
     pos.play(buf[pos.generate(buf, 0) - 1] as number);
     // Branch the tree at ply 6: the shared position moves away from `s` and back.
@@ -91,7 +92,7 @@ describe('Hive states share one position per game tree', () => {
     expect(hive.serialize(s)).toBe(text);
     // The search position was not disturbed by the tree moving, and undo brings it back to s.
     pos.undo();
-    expect(hive.serialize(pos.state())).toBe(text);
+    expect(hive.serialize(pos.state() as ReturnType<typeof hive.start>)).toBe(text);
   });
 
   it('states stay plain data: history is an own enumerable array, through JSON, spread and structuredClone', () => {
