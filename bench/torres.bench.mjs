@@ -1,6 +1,8 @@
 // Torres: random complete games through the fast path (play on one mutable position, full
 // rules with action cards) and raw move generation. Reference: TobiHol/torres (no cards) plays
-// ≈1,370 random 4-player games/s. `--deep` runs longer.
+// ≈1,370 random 4-player games/s. `--deep` runs longer. A game is about 230 generate/play
+// pairs plus one `start` and `search`; writing the ~37 move codes per generate, the knights'
+// step/door sets and `play`'s logged writes are most of the cost (profile with --cpu-prof).
 //
 // `ms` is this process's CPU time (user + system), not wall time: the benchmark is
 // single-threaded, so on an idle machine the two agree, and on a shared, loaded machine CPU time
@@ -59,6 +61,7 @@ for (const [label, options] of [
   const r = games(options, budgetMs / 4);
   row(`torres random games, ${label} (fast path)`, 'complete games', r.n, r.ms);
   row(`torres move generation in those games, ${label}`, 'generate() calls', r.gens, r.ms);
+  row(`torres actions played in those games, ${label}`, 'play() calls', r.plies, r.ms);
 }
 
 // apply path for comparison (immutable states)

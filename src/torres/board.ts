@@ -2,13 +2,14 @@
  * The Torres board: square names (T-GEO-1), adjacency (T-GEO-2) and the knight-movement
  * geometry that only depends on heights and occupancy (steps, doors).
  *
- * Boards are two 64-entry arrays: `heights` (blocks per square) and `occ` (non-zero when a
- * knight or the king stands there). All functions write into caller-owned mark arrays so the
- * move generator allocates nothing.
+ * The knight geometry works on bit sets of squares (`bits.ts`) and the level sets of the heights
+ * (see {@link LEVELS}); it writes into caller-owned arrays, so the move generator allocates
+ * nothing.
  *
  * @module
  */
 import { type Grid, makeGrid } from '../geometry/grid.js';
+import { bitHi, bitLo, count, flood, growHi, growLo, lowest, ORTH } from './bits.js';
 
 /** The 8×8 building area (T-GEO-1): index = 8y + x, a1 = 0, h8 = 63. */
 export const GRID: Grid = makeGrid(8, 8);
@@ -36,113 +37,162 @@ export function squareIndex(name: string): number {
 export const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, i) => squareName(i));
 
 /**
- * Every square newly marked by {@link markSteps} / {@link markDoors} is also appended here, so a
- * generator can list the targets without scanning the board (reset `count` before marking).
+ * Level sets: `levels[2t], levels[2t + 1]` is the set of squares with h > t (see `bits.ts`),
+ * for t = 0 … `LEVELS` − 1. Heights never exceed 64 (T-GEO-5: a castle is never taller than its
+ * area), so every t the rules ask about has its set.
  */
-export const marked: { squares: Int16Array; count: number } = {
-  squares: new Int16Array(64),
-  count: 0,
-};
+export const LEVELS = 66;
 
 /**
- * T-KNIGHT-MOVE-2: marks the step targets of a knight on `from`: free orthogonal neighbours
- * at most one level higher (any drop is allowed). Sets `marks[d] = stamp`.
+ * T-KNIGHT-MOVE-2: Step(from) for a knight at level s = h(from), before occupancy: the orthogonal
+ * neighbours at most one level higher (any drop is allowed). Writes the set at `out[o], out[o + 1]`;
+ * the caller removes occupied squares (T-KNIGHT-MOVE-3).
  */
-export function markSteps(
-  heights: ArrayLike<number>,
-  occ: ArrayLike<number>,
+export function stepReach(
+  levels: Int32Array,
   from: number,
-  marks: Int32Array,
-  stamp: number,
+  s: number,
+  out: Int32Array,
+  o: number,
 ): void {
-  const s = heights[from] as number;
-  const n = GRID.orthCount[from] as number;
-  for (let k = 0; k < n; k++) {
-    const d = GRID.orth[4 * from + k] as number;
-    // T-KNIGHT-MOVE-3: never onto an occupied square.
-    if ((occ[d] as number) === 0 && (heights[d] as number) <= s + 1 && marks[d] !== stamp) {
-      marks[d] = stamp;
-      marked.squares[marked.count++] = d;
-    }
-  }
+  out[o] = (ORTH[2 * from] as number) & ~(levels[2 * s + 2] as number);
+  out[o + 1] = (ORTH[2 * from + 1] as number) & ~(levels[2 * s + 3] as number);
 }
 
-const best = new Int32Array(64);
-const bestStamp = new Int32Array(64);
-let stampNow = 0;
-const headOf = new Int16Array(65);
-const poolCell = new Int16Array(1024);
-const poolNext = new Int16Array(1024);
+const reach = new Int32Array(2);
 
 /**
- * T-DOOR-2: marks Door(from), the squares a knight on `from` reaches through castle doors for
- * 1 AP (T-DOOR-1: in at the knight's level, never rising inside, out at or below it; the worked
- * examples T-DOOR-3 and T-DOOR-4 are in the tests).
+ * T-DOOR-2: Door(from) for a knight at level s = h(from), before occupancy (the caller removes
+ * occupied squares, T-KNIGHT-MOVE-3). T-DOOR-1: in at the knight's level, never rising inside,
+ * out at or below it; the worked examples T-DOOR-3 and T-DOOR-4 are in the tests.
  *
- * The spec defines it level by level: for t = s, s−1, …, 0 (s = h(from)), R_t is everything
- * reachable from the entrances E = {N ∈ orth(from) : h(N) > s} through squares of height > t
- * (pieces never block, T-GEO-8; `from` itself is passable below its top), and X_t = the free
- * squares D ≠ from next to R_t with h(D) ≤ t, which may be lower stacks of the same castle;
- * Door(from) = ∪ X_t (the door rulings are T-RULE-22). This computes the same set
- * with one widest-path pass: best(Q) = the largest t with Q ∈ R_t, found by processing levels
- * from s down (a bucket queue), and D is an exit of Q exactly when h(D) ≤ best(Q). Returns the
- * number of entrances (0 = no door, T-DOOR-5).
+ * The spec's algorithm, level by level on bit sets: E = the neighbours with h > s; for
+ * t = s, s−1, …, 0, R_t = everything connected to E through squares of height > t (pieces never
+ * block, T-GEO-8; `from` itself is passable below its top), and X_t = the squares D ≠ from next
+ * to R_t with h(D) ≤ t, which may be lower stacks of the same castle (the door rulings are
+ * T-RULE-22). Door(from) = ∪ X_t. R_t only grows as t falls, so each flood starts from the last,
+ * and R_0 needs no flood: it is the castles (of `castles`, the board's labelling) holding E.
+ * Writes the set at `out[o], out[o + 1]`, and at `deps[o], deps[o + 1]` the squares whose heights
+ * it depends on.
  */
-export function markDoors(
-  heights: ArrayLike<number>,
-  occ: ArrayLike<number>,
+export function doorReach(
+  levels: Int32Array,
+  castles: Castles,
   from: number,
-  marks: Int32Array,
-  stamp: number,
-): number {
-  const s = heights[from] as number;
-  const nf = GRID.orthCount[from] as number;
-  const st = ++stampNow;
-  let used = 0;
-  let entrances = 0;
-  for (let t = 0; t <= s; t++) headOf[t] = -1;
-  for (let k = 0; k < nf; k++) {
-    const e = GRID.orth[4 * from + k] as number;
-    if ((heights[e] as number) > s) {
-      entrances++;
-      bestStamp[e] = st;
-      best[e] = s;
-      poolCell[used] = e;
-      poolNext[used] = headOf[s] as number;
-      headOf[s] = used++;
-    }
+  s: number,
+  out: Int32Array,
+  o: number,
+  deps: Int32Array,
+): void {
+  let rLo = (ORTH[2 * from] as number) & (levels[2 * s] as number);
+  let rHi = (ORTH[2 * from + 1] as number) & (levels[2 * s + 1] as number);
+  let xLo = 0;
+  let xHi = 0;
+  // Door(from) reads the heights of from, its neighbours (E), R_0 and R_0's neighbours (the
+  // exits, and the squares that could join R_0); no other height change can alter it.
+  deps[o] = (ORTH[2 * from] as number) | bitLo(from);
+  deps[o + 1] = (ORTH[2 * from + 1] as number) | bitHi(from);
+  if ((rLo | rHi) === 0) {
+    // T-DOOR-5: no taller neighbour, no door
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
   }
-  if (entrances === 0) return 0; // T-DOOR-5
-  for (let t = s; t >= 0; t--) {
-    while ((headOf[t] as number) >= 0) {
-      const node = headOf[t] as number;
-      headOf[t] = poolNext[node] as number;
-      const q = poolCell[node] as number;
-      if (best[q] !== t) continue; // improved since it was queued
-      const n = GRID.orthCount[q] as number;
-      for (let k = 0; k < n; k++) {
-        const d = GRID.orth[4 * q + k] as number;
-        const hd = heights[d] as number;
-        // X_t: a door of q faces d at level t ≥ h(d); the knight steps out onto d.
-        if (hd <= t && d !== from && (occ[d] as number) === 0 && marks[d] !== stamp) {
-          marks[d] = stamp;
-          marked.squares[marked.count++] = d;
-        }
-        if (hd > 0) {
-          // Inside the castle the knight passes d at level ≤ h(d) − 1 and never rises (R_t).
-          const v = hd - 1 < t ? hd - 1 : t;
-          if (bestStamp[d] !== st || (best[d] as number) < v) {
-            bestStamp[d] = st;
-            best[d] = v;
-            poolCell[used] = d;
-            poolNext[used] = headOf[v] as number;
-            headOf[v] = used++;
-          }
-        }
-      }
-    }
+  const eLo = rLo;
+  const eHi = rHi;
+  for (let t = s; t >= 1; t--) {
+    const inLo = levels[2 * t] as number;
+    const inHi = levels[2 * t + 1] as number;
+    flood(rLo, rHi, inLo, inHi, reach, 0);
+    rLo = reach[0] as number;
+    rHi = reach[1] as number;
+    xLo |= growLo(rLo, rHi) & ~inLo;
+    xHi |= growHi(rLo, rHi) & ~inHi;
   }
-  return entrances;
+  // t = 0: R_0 is all of every castle holding an entrance (a castle is a connected piece of h > 0)
+  rLo = 0;
+  rHi = 0;
+  for (let id = 0; id < castles.count; id++) {
+    const cLo = castles.sets[2 * id] as number;
+    const cHi = castles.sets[2 * id + 1] as number;
+    if (((cLo & eLo) | (cHi & eHi)) === 0) continue;
+    rLo |= cLo;
+    rHi |= cHi;
+  }
+  xLo |= growLo(rLo, rHi) & ~(levels[0] as number);
+  xHi |= growHi(rLo, rHi) & ~(levels[1] as number);
+  deps[o] = (deps[o] as number) | rLo | growLo(rLo, rHi);
+  deps[o + 1] = (deps[o + 1] as number) | rHi | growHi(rLo, rHi);
+  out[o] = xLo & ~bitLo(from);
+  out[o + 1] = xHi & ~bitHi(from);
+}
+
+/** The castles of a board (T-GEO-4), by id, each as a bit set with its area. */
+export interface Castles {
+  /** Castle c's squares at `[2c, 2c + 1]` (at most 32 castles fit on 64 squares, T-GEO-6). */
+  readonly sets: Int32Array;
+  /** Number of squares per castle id. */
+  readonly areas: Int32Array;
+  /** Number of castles. */
+  count: number;
+}
+
+/** Allocates an empty {@link Castles}. */
+export function makeCastles(): Castles {
+  return {
+    areas: new Int32Array(32),
+    sets: new Int32Array(64),
+    count: 0,
+  };
+}
+
+/**
+ * T-GEO-4: labels the castles, the orthogonally connected groups of the squares with h > 0
+ * (`allLo, allHi`, the level set of height 0). Ids follow each castle's lowest square, as `labelRegions` gives them.
+ */
+export function labelCastles(allLo: number, allHi: number, out: Castles): void {
+  let restLo = allLo;
+  let restHi = allHi;
+  let n = 0;
+  while ((restLo | restHi) !== 0) {
+    const seed = restLo !== 0 ? lowest(restLo) : lowest(restHi) + 32;
+    flood(bitLo(seed), bitHi(seed), allLo, allHi, out.sets, 2 * n);
+    const lo = out.sets[2 * n] as number;
+    const hi = out.sets[2 * n + 1] as number;
+    out.areas[n] = count(lo) + count(hi);
+    restLo &= ~lo;
+    restHi &= ~hi;
+    n++;
+  }
+  out.count = n;
+}
+
+/**
+ * T-GEO-4 incrementally: updates the labelling `r` of a board on which square q has just risen
+ * from the ground. q joins its one neighbouring castle or founds a new one (ids then no longer
+ * follow the lowest squares; users of a joined labelling must not depend on the id order).
+ * Returns false, leaving `r` untouched, when q touches two castles (they merge: relabel).
+ */
+export function joinCastles(r: Castles, q: number): boolean {
+  const nLo = ORTH[2 * q] as number;
+  const nHi = ORTH[2 * q + 1] as number;
+  let joined = -1;
+  for (let id = 0; id < r.count; id++) {
+    if ((((r.sets[2 * id] as number) & nLo) | ((r.sets[2 * id + 1] as number) & nHi)) === 0)
+      continue;
+    if (joined >= 0) return false;
+    joined = id;
+  }
+  const id = joined >= 0 ? joined : r.count++;
+  if (joined < 0) {
+    r.sets[2 * id] = 0;
+    r.sets[2 * id + 1] = 0;
+    r.areas[id] = 0;
+  }
+  r.sets[2 * id] = (r.sets[2 * id] as number) | bitLo(q);
+  r.sets[2 * id + 1] = (r.sets[2 * id + 1] as number) | bitHi(q);
+  r.areas[id] = (r.areas[id] as number) + 1;
+  return true;
 }
 
 /** T-GEO-2: Manhattan distance between two squares. */

@@ -20,7 +20,7 @@ import { RulesError } from '../core/errors.js';
 import type { Game, SearchPosition } from '../core/game.js';
 import { nextInt, type RngState, rngFromSeed, shuffle } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
-import { GRID, markDoors, markSteps, squareIndex, squareName } from './board.js';
+import { GRID, squareIndex, squareName } from './board.js';
 import { decode, encode, type TorresMove } from './moves.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import { resolveOptions, show, type TorresOptions } from './options.js';
@@ -85,7 +85,7 @@ function start(options?: Partial<TorresOptions>): TorresState {
     }
   }
   const pos = startPosition(o, first, master, shared, seatDecks);
-  return toState(pos, rng);
+  return toState(pos, rng, true);
 }
 
 /** The position of a state that passed {@link checkState} at entry point `where`. */
@@ -101,7 +101,7 @@ function apply(state: TorresState, move: TorresMove): TorresState {
     throw new RulesError('ILLEGAL_MOVE', `illegal move ${show(move)} in step '${state.step}'`);
   }
   pos.play(c);
-  return toState(pos, state.rng);
+  return toState(pos, state.rng, true);
 }
 
 /**
@@ -216,13 +216,15 @@ export function knightTargets(state: TorresState, from: string): KnightTarget[] 
       'PARSE_ERROR',
       `${typeof from === 'string' ? `'${from}'` : show(from)} is not a square`,
     );
-  const marks = new Int32Array(64);
-  markDoors(pos.heights, pos.pieces, f, marks, 1);
-  markSteps(pos.heights, pos.pieces, f, marks, 2);
+  const sets = new Int32Array(4);
+  pos.stepTargets(f, sets, 0);
+  pos.doorTargets(f, sets, 2);
   const out: KnightTarget[] = [];
   for (let q = 0; q < 64; q++) {
-    if (marks[q] === 2) out.push({ to: squareName(q), via: 'step' });
-    else if (marks[q] === 1) out.push({ to: squareName(q), via: 'door' });
+    const half = q >> 5;
+    const bit = 1 << (q & 31);
+    if (((sets[half] as number) & bit) !== 0) out.push({ to: squareName(q), via: 'step' });
+    else if (((sets[2 + half] as number) & bit) !== 0) out.push({ to: squareName(q), via: 'door' });
   }
   return out;
 }

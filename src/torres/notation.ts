@@ -10,7 +10,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { markSteps, squareIndex, squareName } from './board.js';
+import { squareIndex, squareName } from './board.js';
 import { CARD_NAMES, cardId, cardName } from './cards.js';
 import { show } from './options.js';
 import {
@@ -40,14 +40,12 @@ import {
 } from './position.js';
 import { type TorresState, validateState } from './state.js';
 
-const stepMarks = new Int32Array(64);
-let stepStamp = 0;
+const steps = new Int32Array(2);
 
 /** Whether `to` is a plain step target of the knight on `from` (T-KNIGHT-MOVE-2). */
 export function isStep(pos: Position, from: number, to: number): boolean {
-  const st = ++stepStamp;
-  markSteps(pos.heights, pos.pieces, from, stepMarks, st);
-  return stepMarks[to] === st;
+  pos.stepTargets(from, steps, 0);
+  return (((steps[to >> 5] as number) >>> (to & 31)) & 1) === 1;
 }
 
 /** The text of a move code in this position (Appendix A). */

@@ -7,8 +7,18 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
-import { GRID, manhattan, markDoors, marked, markSteps } from './board.js';
+import { bitHi, bitLo, emitTo, growHi, growLo, lowest, ORTH } from './bits.js';
+import {
+  type Castles,
+  doorReach,
+  GRID,
+  joinCastles,
+  LEVELS,
+  labelCastles,
+  makeCastles,
+  manhattan,
+  stepReach,
+} from './board.js';
 import {
   ANY_DOOR,
   AP6,
@@ -197,7 +207,61 @@ const key1 = (i: number, v: number): number => mix(Math.imul(i + 1, 0x9e3779b1) 
 const key2 = (i: number, v: number): number =>
   mix(Math.imul(i + 7, 0x85ebca77) ^ Math.imul(v + 3, 0xc2b2ae3d));
 
-const regionsB: Regions = makeRegions(GRID);
+function zeroHash(key: (i: number, v: number) => number): number {
+  let h = 0;
+  for (let i = 0; i < SIZE; i++) h ^= key(i, 0);
+  return h;
+}
+/** The hash halves of the all-zero array, so `rehash` only visits the non-zero entries. */
+const ZERO_LO = zeroHash(key1);
+const ZERO_HI = zeroHash(key2);
+
+const EMPTY = new Int32Array(0);
+
+// ---- caches of what the heights imply, shared by all positions ----
+// A position stamps each height change with a fresh value of `clock`, so a stamp names one board
+// of one position: an entry made for another position (or an older board) never matches. The
+// caches need no per-position memory (a position is cheap to build) and no invalidation; only
+// the door cache, which outlives height changes far from the knight, checks what changed.
+let clock = 0;
+/** The castles of the board with ground stamp `castlesAt`. */
+const castleCache: Castles = makeCastles();
+let castlesAt = -1;
+/** T-BLOCK-3: ground squares next to exactly one castle, for ground stamp `ground1At`. */
+const ground1 = new Int32Array(2);
+let ground1At = -1;
+/** T-BLOCK-2/3: squares that take a block by heights alone, for heights stamp `placeableAt`. */
+const placeable = new Int32Array(2);
+let placeableAt = -1;
+/**
+ * Door(f) before occupancy at `[2f, 2f + 1]`, computed for position `doorOwner[f]` after its
+ * `doorSeq[f]`-th height change, with the squares it depends on at `doorDeps[2f..]`: it stays
+ * valid until one of those squares changes height (see `doorValid`).
+ */
+const doorCache = new Int32Array(128);
+const doorDeps = new Int32Array(128);
+const doorOwner: number[] = new Array<number>(64).fill(-1);
+const doorSeq: number[] = new Array<number>(64).fill(0);
+/** How many recent height changes a position remembers (a power of two). */
+const RING = 16;
+// ---- scratch for one generate call ----
+/** The mover's knights as a list (see `listKnights`). */
+const ownList = new Int8Array(64);
+const pair = new Int32Array(2);
+/** Scratch of `boardSets`. */
+const scoringSets = new Int32Array(10);
+/** `foldHash`'s marks of the indices already folded, per fold. */
+const foldMark = new Int32Array(SIZE);
+let foldStamp = 0;
+
+/** A position's state array and hash halves, as {@link Position.snapshot} takes them. */
+export interface Snapshot {
+  readonly a: Int32Array;
+  /** Whether `lo`/`hi` hold the hash of `a` (a position computes it on first demand). */
+  readonly known: boolean;
+  readonly lo: number;
+  readonly hi: number;
+}
 
 /** The compact mutable position (see the module comment). */
 export class Position {
@@ -215,22 +279,41 @@ export class Position {
   private readonly cap: number;
   private lo = 0;
   private hi = 0;
-  private log: Int32Array = new Int32Array(1 << 12);
+  /** The undo log: (index, old value) pairs; grown on demand (many positions never play). */
+  private log: Int32Array = EMPTY;
   private logLen = 0;
-  private plyMarks: Int32Array = new Int32Array(256);
+  /** Whether `lo`/`hi` are set; until then no write is folded (`hashedLen` stays 0). */
+  private hashKnown = false;
+  /** The log length already folded into `lo`/`hi`. */
+  private hashedLen = 0;
+  private plyMarks: Int32Array = EMPTY;
   private depth = 0;
-  private readonly marks = new Int32Array(64);
-  private readonly anchors = new Int8Array(64);
-  private readonly mine = new Int8Array(64);
-  /** Castles of the current heights, recomputed only when a height changed (`heightsVersion`). */
-  private readonly castles: Regions = makeRegions(GRID);
-  private castlesAt = -1;
-  private readonly placeable = new Uint8Array(64);
-  private placeableAt = -1;
-  private heightsVersion = 0;
-  private stamp = 0;
+  // ---- bit sets derived from the board, kept in step with every write (`track`) ----
+  /** `levels[2t], levels[2t + 1]`: the squares with h > t (see `LEVELS`). */
+  readonly levels: Int32Array = new Int32Array(2 * LEVELS);
+  /** The occupied squares (any piece). */
+  private readonly occupied = new Int32Array(2);
+  /** The knights of seat p at `[2p, 2p + 1]` (any of the four colours, as `pieces` holds them). */
+  private readonly knights = new Int32Array(8);
+  /** This position's identity for the shared caches. */
+  private readonly id = ++clock;
+  /** The number of height changes so far; the last `RING` squares are in `changed`. */
+  private heightChanges = 0;
+  private readonly changed = new Int8Array(RING);
+  /** The heights' stamp: a fresh `clock` value on every height change (see the caches). */
+  private heightsVersion = ++clock;
+  /** The ground's stamp: renewed when a square turns from ground to castle or back. */
+  private groundVersion = ++clock;
+  /** The ground stamp before the last ground change if that was a rise (of `risen`), else −1. */
+  private priorGround = -1;
+  private risen = 0;
 
-  constructor(o: TorresOptions, a: Int32Array) {
+  /**
+   * A position over the state array `a` (owned from now on). `hash`, when given, carries the
+   * hash halves of `a` if known (from {@link snapshot}); otherwise the hash is computed on first
+   * demand, so playouts that never ask for it never pay for it.
+   */
+  constructor(o: TorresOptions, a: Int32Array, hash?: Snapshot) {
     this.o = o;
     this.n = o.players;
     this.a = a;
@@ -238,21 +321,102 @@ export class Position {
     this.pieces = a.subarray(P, P + 64);
     this.phases = stacksFor(o);
     this.cap = o.stackCap ?? MAX_STACK;
-    this.rehash();
+    if (hash?.known === true) {
+      this.lo = hash.lo;
+      this.hi = hash.hi;
+      this.hashKnown = true;
+    }
+    for (let q = 0; q < 64; q++) {
+      const h = a[H + q] as number;
+      const p = a[P + q] as number;
+      if (h !== 0) this.track(H + q, 0, h);
+      if (p !== 0) this.track(P + q, 0, p);
+    }
+  }
+
+  /** Keeps the derived bit sets in step with a write of `v` over `old` at index i. */
+  private track(i: number, old: number, v: number): void {
+    if (i < 64) this.heightChanged(i, old, v);
+    else if (i < 128) this.pieceChanged(i - 64, old, v);
+  }
+
+  private heightChanged(q: number, old: number, v: number): void {
+    this.heightsVersion = ++clock;
+    this.changed[this.heightChanges++ & (RING - 1)] = q;
+    if ((old === 0) !== (v === 0)) {
+      // a square rising from the ground can usually be added to the cached castles (`castles`)
+      this.priorGround = old === 0 ? this.groundVersion : -1;
+      this.risen = q;
+      this.groundVersion = ++clock;
+    }
+    const lo = bitLo(q);
+    const hi = bitHi(q);
+    const lv = this.levels;
+    for (let t = v; t < old; t++) {
+      lv[2 * t] = (lv[2 * t] as number) & ~lo;
+      lv[2 * t + 1] = (lv[2 * t + 1] as number) & ~hi;
+    }
+    for (let t = old; t < v; t++) {
+      lv[2 * t] = (lv[2 * t] as number) | lo;
+      lv[2 * t + 1] = (lv[2 * t + 1] as number) | hi;
+    }
+  }
+
+  private pieceChanged(q: number, old: number, v: number): void {
+    const lo = bitLo(q);
+    const hi = bitHi(q);
+    const occ = this.occupied;
+    const kn = this.knights;
+    if (old >= 1 && old <= 4) {
+      kn[2 * old - 2] = (kn[2 * old - 2] as number) & ~lo;
+      kn[2 * old - 1] = (kn[2 * old - 1] as number) & ~hi;
+    }
+    if (v >= 1 && v <= 4) {
+      kn[2 * v - 2] = (kn[2 * v - 2] as number) | lo;
+      kn[2 * v - 1] = (kn[2 * v - 1] as number) | hi;
+    }
+    occ[0] = v === 0 ? (occ[0] as number) & ~lo : (occ[0] as number) | lo;
+    occ[1] = v === 0 ? (occ[1] as number) & ~hi : (occ[1] as number) | hi;
   }
 
   /** A copy without history. */
   clone(): Position {
-    return new Position(this.o, this.a.slice());
+    const s = this.snapshot();
+    return new Position(this.o, s.a, s);
+  }
+
+  /** A copy of the state array with its hash (history and caches are not part of it). */
+  snapshot(): Snapshot {
+    return this.handOver(this.a.slice());
+  }
+
+  /**
+   * The state array itself with its hash, without a copy: for a position that is not used
+   * again (the caller gives up the position).
+   */
+  release(): Snapshot {
+    return this.handOver(this.a);
+  }
+
+  private handOver(a: Int32Array): Snapshot {
+    if (this.hashKnown) this.foldHash();
+    return { a, known: this.hashKnown, lo: this.lo, hi: this.hi };
+  }
+
+  /** A fresh position from a snapshot (the snapshot stays untouched and reusable). */
+  static restore(o: TorresOptions, s: Snapshot): Position {
+    return new Position(o, s.a.slice(), s);
   }
 
   private rehash(): void {
-    let lo = 0;
-    let hi = 0;
+    // Start from the all-zero array's hash and swap in each non-zero entry's keys.
+    let lo = ZERO_LO;
+    let hi = ZERO_HI;
     for (let i = 0; i < SIZE; i++) {
       const v = this.a[i] as number;
-      lo ^= key1(i, v);
-      hi ^= key2(i, v);
+      if (v === 0) continue;
+      lo ^= key1(i, 0) ^ key1(i, v);
+      hi ^= key2(i, 0) ^ key2(i, v);
     }
     this.lo = lo >>> 0;
     this.hi = hi >>> 0;
@@ -260,24 +424,63 @@ export class Position {
 
   /** The Zobrist hash, a non-negative 53-bit integer. */
   hash(): number {
+    this.foldHash();
     return (this.hi & 0x1fffff) * 0x100000000 + (this.lo >>> 0);
   }
 
-  /** Every state change goes through here: logged for undo, folded into the hash. */
+  /**
+   * Every state change goes through here: logged for undo as (index, old value) and folded into
+   * the hash lazily (`foldHash`), so playouts that never ask for the hash never compute it.
+   */
   w(i: number, v: number): void {
     const old = this.a[i] as number;
     if (old === v) return;
-    if (this.logLen + 2 > this.log.length) {
-      const bigger = new Int32Array(this.log.length * 2);
-      bigger.set(this.log);
-      this.log = bigger;
-    }
-    this.log[this.logLen++] = i;
-    this.log[this.logLen++] = old;
+    if (this.logLen + 2 > this.log.length) this.growLog();
+    const log = this.log;
+    log[this.logLen++] = i;
+    log[this.logLen++] = old;
     this.a[i] = v;
-    if (i < 64) this.heightsVersion++;
-    this.lo = (this.lo ^ key1(i, old) ^ key1(i, v)) >>> 0;
-    this.hi = (this.hi ^ key2(i, old) ^ key2(i, v)) >>> 0;
+    if (i < 128) this.track(i, old, v);
+  }
+
+  /**
+   * Grows the undo log (allocated on the first write: 4,096 entries hold a whole random 4-player
+   * game, about 2,000), doubling it after that.
+   */
+  private growLog(): void {
+    const bigger = new Int32Array(Math.max(4096, this.log.length * 2));
+    bigger.set(this.log);
+    this.log = bigger;
+  }
+
+  /**
+   * Folds the writes logged since the last fold into the hash (computing it the first time).
+   * The writes to one index telescope: only its value before the first of them and its value
+   * now count, so each index is folded once (`foldMark` finds the first write).
+   */
+  private foldHash(): void {
+    if (!this.hashKnown) {
+      this.rehash(); // the array as it stands, every logged write included
+      this.hashKnown = true;
+      this.hashedLen = this.logLen;
+      return;
+    }
+    const log = this.log;
+    let lo = this.lo;
+    let hi = this.hi;
+    const st = ++foldStamp;
+    for (let j = this.hashedLen; j < this.logLen; j += 2) {
+      const i = log[j] as number;
+      if (foldMark[i] === st) continue;
+      foldMark[i] = st;
+      const old = log[j + 1] as number;
+      const v = this.a[i] as number;
+      lo ^= key1(i, old) ^ key1(i, v);
+      hi ^= key2(i, old) ^ key2(i, v);
+    }
+    this.lo = lo >>> 0;
+    this.hi = hi >>> 0;
+    this.hashedLen = this.logLen;
   }
 
   private add(i: number, d: number): void {
@@ -313,13 +516,62 @@ export class Position {
     return (this.a[P + q] as number) === 0;
   }
 
-  /** T-GEO-4: the castles of the current heights (cached until a height changes). */
-  regions(): Regions {
-    if (this.castlesAt !== this.heightsVersion) {
-      labelRegions(GRID, this.heights, this.castles);
-      this.castlesAt = this.heightsVersion;
+  /**
+   * T-GEO-4: the castles of the current heights, ids in no particular order (cached until a
+   * square turns ground or castle; a square rising next to one castle joins it in place).
+   */
+  castles(): Castles {
+    if (castlesAt !== this.groundVersion) {
+      const oneRiseBehind = castlesAt === this.priorGround;
+      if (!oneRiseBehind || !joinCastles(castleCache, this.risen))
+        labelCastles(this.levels[0] as number, this.levels[1] as number, castleCache);
+      castlesAt = this.groundVersion;
     }
-    return this.castles;
+    return castleCache;
+  }
+
+  /** Whether the cached Door(f) is this position's and no square it depends on changed since. */
+  private doorValid(f: number): boolean {
+    if (doorOwner[f] !== this.id) return false;
+    const from = doorSeq[f] as number;
+    if (this.heightChanges - from > RING) return false;
+    const lo = doorDeps[2 * f] as number;
+    const hi = doorDeps[2 * f + 1] as number;
+    for (let j = from; j < this.heightChanges; j++) {
+      const q = this.changed[j & (RING - 1)] as number;
+      if (((q < 32 ? lo >>> q : hi >>> (q - 32)) & 1) !== 0) return false;
+    }
+    return true;
+  }
+
+  /** The squares of the set `lo, hi` that hold no piece (T-KNIGHT-MOVE-3, T-BLOCK-4). */
+  private freeLo(lo: number): number {
+    return lo & ~(this.occupied[0] as number);
+  }
+  private freeHi(hi: number): number {
+    return hi & ~(this.occupied[1] as number);
+  }
+
+  /** Step(f) (T-KNIGHT-MOVE-2) onto free squares (T-KNIGHT-MOVE-3), at `out[o], out[o + 1]`. */
+  stepTargets(f: number, out: Int32Array, o: number): void {
+    stepReach(this.levels, f, this.a[H + f] as number, out, o);
+    out[o] = this.freeLo(out[o] as number);
+    out[o + 1] = this.freeHi(out[o + 1] as number);
+  }
+
+  /**
+   * Door(f) (T-DOOR-2) onto free squares (T-KNIGHT-MOVE-3), at `out[o], out[o + 1]`. Door(f)
+   * depends on the heights only, so it is cached per square until a height changes.
+   */
+  doorTargets(f: number, out: Int32Array, o: number): void {
+    if (!this.doorValid(f)) {
+      const s = this.a[H + f] as number;
+      doorReach(this.levels, this.castles(), f, s, doorCache, 2 * f, doorDeps);
+      doorOwner[f] = this.id;
+    }
+    doorSeq[f] = this.heightChanges;
+    out[o] = this.freeLo(doorCache[2 * f] as number);
+    out[o + 1] = this.freeHi(doorCache[2 * f + 1] as number);
   }
 
   // ---- move generation ----
@@ -339,17 +591,21 @@ export class Position {
       case S_SETUP_KING: {
         // T-SETUP-3 / T-SETUP-4: a free castle square of a castle holding no knight. Every castle is
         // still one block, so the king starts at level 1 (T-RULE-6).
-        const r = this.regions();
-        const taken = new Uint8Array(r.count);
-        for (let q = 0; q < 64; q++) {
-          const p = a[P + q] as number;
-          if (p >= 1 && p <= 4 && (r.labels[q] as number) >= 0) taken[r.labels[q] as number] = 1;
+        const r = this.castles();
+        const kn = this.knights;
+        const knLo = (kn[0] as number) | (kn[2] as number) | (kn[4] as number) | (kn[6] as number);
+        const knHi = (kn[1] as number) | (kn[3] as number) | (kn[5] as number) | (kn[7] as number);
+        let lo = 0;
+        let hi = 0;
+        for (let id = 0; id < r.count; id++) {
+          const cLo = r.sets[2 * id] as number;
+          const cHi = r.sets[2 * id + 1] as number;
+          if (((cLo & knLo) | (cHi & knHi)) !== 0) continue; // the castle holds a knight
+          lo |= cLo;
+          hi |= cHi;
         }
         const kind = a[STEP] === S_SETUP_KNIGHT ? K_START : K_KING;
-        for (let q = 0; q < 64; q++) {
-          const id = r.labels[q] as number;
-          if (id >= 0 && taken[id] === 0 && this.free(q)) out[k++] = code(kind, 0, q, 0, 0);
-        }
+        k = emitTo(out, k, this.freeLo(lo), this.freeHi(hi), code(kind, 0, 0, 0, 0));
         break;
       }
       case S_CHOOSE: {
@@ -398,96 +654,61 @@ export class Position {
 
   private canFoundMasterCastle(q: number): boolean {
     if ((this.a[H + q] as number) !== 0) return false;
-    for (let c = 0; c < 64; c++) {
-      if ((this.a[H + c] as number) === 0) continue;
-      const d = manhattan(q, c);
-      if (this.o.castleSpacing === 'manhattan') {
-        if (d < 3) return false; // T-MASTER-SETUP-1: two empty squares between, Manhattan ≥ 3
-      } else if (((q & 7) === (c & 7) || q >> 3 === c >> 3) && d < 3) {
-        return false;
-      } else if (d < 2) {
-        return false; // never orthogonally adjacent (T-GEO-6)
-      }
-    }
-    return true;
+    const near = this.o.castleSpacing === 'manhattan' ? TOO_CLOSE_MANHATTAN : TOO_CLOSE_ROW_COLUMN;
+    const lv = this.levels; // lv[0..1]: the castle squares
+    return (
+      (((near[2 * q] as number) & (lv[0] as number)) |
+        ((near[2 * q + 1] as number) & (lv[1] as number))) ===
+      0
+    );
   }
 
-  /** T-BLOCK-1..4 for square q with the regions `r` of the current heights. */
-  /** T-BLOCK-2/3 by heights alone, cached per heights version (occupancy is checked by callers). */
-  private placeableSquares(r: Regions): Uint8Array {
-    if (this.placeableAt !== this.heightsVersion) {
-      for (let c = 0; c < 64; c++) {
-        const h = this.a[H + c] as number;
-        this.placeable[c] =
-          h > 0
-            ? h + 1 <= (r.areas[r.labels[c] as number] as number) // T-BLOCK-2, T-GEO-5
-              ? 1
-              : 0
-            : adjacentCastles(c, r) === 1 // T-BLOCK-3: exactly one castle (none founds, two merge)
-              ? 1
-              : 0;
-      }
-      this.placeableAt = this.heightsVersion;
+  /** T-BLOCK-3: ground squares next to exactly one castle, cached per ground stamp. */
+  private groundNextToOne(): Int32Array {
+    if (ground1At !== this.groundVersion) {
+      const g = this.levels;
+      nextToOneCastle(this.castles(), ~(g[0] as number), ~(g[1] as number), ground1);
+      ground1At = this.groundVersion;
     }
-    return this.placeable;
+    return ground1;
+  }
+
+  /**
+   * T-BLOCK-2/3 by heights alone, cached per heights stamp (occupancy, T-BLOCK-4, is checked by
+   * callers): a ground square next to exactly one castle, or a castle square that may rise.
+   */
+  private placeableSet(): Int32Array {
+    if (placeableAt !== this.heightsVersion) {
+      const g = this.groundNextToOne();
+      placeable[0] = g[0] as number;
+      placeable[1] = g[1] as number;
+      raisable(this.castles(), this.levels, placeable);
+      placeableAt = this.heightsVersion;
+    }
+    return placeable;
   }
 
   private genActions(out: Int32Array, k0: number): number {
     const a = this.a;
     let k = k0;
     const seat = this.actor;
-    const me = seat + 1;
     const so = this.so(seat);
     const left = (a[AP_LIMIT] as number) - (a[AP_USED] as number); // T-FLOW-2
-    const r = this.regions();
-    // The mover's knights, once.
-    const mine = this.mine;
-    let nm = 0;
-    for (let f = 0; f < 64; f++) if (a[P + f] === me) mine[nm++] = f;
+    const r = this.castles();
+    const mineLo = this.knights[2 * seat] as number;
+    const mineHi = this.knights[2 * seat + 1] as number;
     // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
     if ((a[ACTIVE] as number) >= 1 && left >= 1) {
-      const ok = this.placeableSquares(r);
-      for (let q = 0; q < 64; q++)
-        if (ok[q] === 1 && a[P + q] === 0) out[k++] = code(K_BLOCK, 0, q, 0, 0);
+      const ok = this.placeableSet();
+      k = emitTo(out, k, this.freeLo(ok[0] as number), this.freeHi(ok[1] as number), K_BLOCK);
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
-    if ((a[so + O_KOFF] as number) >= 1 && left >= 2) {
-      // T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
-      // T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
-      const st = ++this.stamp;
-      for (let i0 = 0; i0 < nm; i0++) {
-        const f = mine[i0] as number;
-        const hf = a[H + f] as number;
-        const n = GRID.orthCount[f] as number;
-        for (let i = 0; i < n; i++) {
-          const d = GRID.orth[4 * f + i] as number;
-          if (a[P + d] === 0 && (a[H + d] as number) <= hf) this.marks[d] = st;
-        }
-      }
-      for (let q = 0; q < 64; q++) if (this.marks[q] === st) out[k++] = code(K_KNIGHT, 0, q, 0, 0);
-    }
-    // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3)
+    if ((a[so + O_KOFF] as number) >= 1 && left >= 2)
+      k = this.genKnightAdds(out, k, mineLo, mineHi);
+    // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3), ascending
     if (left >= 1) {
-      for (let i0 = 0; i0 < nm; i0++) {
-        const f = mine[i0] as number;
-        const st = ++this.stamp;
-        marked.count = 0;
-        markSteps(this.heights, this.pieces, f, this.marks, st);
-        markDoors(this.heights, this.pieces, f, this.marks, st);
-        // the targets in ascending order (a short insertion sort of the marked squares)
-        const list = marked.squares;
-        const m = marked.count;
-        for (let i = 1; i < m; i++) {
-          const v = list[i] as number;
-          let j = i - 1;
-          while (j >= 0 && (list[j] as number) > v) {
-            list[j + 1] = list[j] as number;
-            j--;
-          }
-          list[j + 1] = v;
-        }
-        for (let i = 0; i < m; i++) out[k++] = code(K_MOVE, f, list[i] as number, 0, 0);
-      }
+      for (let m = mineLo; m !== 0; m &= m - 1) k = this.genKnightMoves(out, k, lowest(m));
+      for (let m = mineHi; m !== 0; m &= m - 1) k = this.genKnightMoves(out, k, lowest(m) + 32);
       out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
       // T-BUY-1 / T-RULE-11: at most 2 per turn, from a non-empty deck, not in masterHand mode.
       if ((a[BOUGHT_N] as number) < 2 && this.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
@@ -504,12 +725,42 @@ export class Position {
     return k;
   }
 
-  private genCard(c: number, out: Int32Array, k0: number, r: Regions): number {
+  /**
+   * T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
+   * T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
+   */
+  private genKnightAdds(out: Int32Array, k: number, mineLo: number, mineHi: number): number {
+    const p = pair;
+    p[0] = 0;
+    p[1] = 0;
+    for (let m = mineLo; m !== 0; m &= m - 1) this.addAnchored(lowest(m), p);
+    for (let m = mineHi; m !== 0; m &= m - 1) this.addAnchored(lowest(m) + 32, p);
+    return emitTo(out, k, this.freeLo(p[0] as number), this.freeHi(p[1] as number), K_KNIGHT);
+  }
+
+  /** Adds the neighbours of anchor q at or below its level (T-KNIGHT-ADD-1) to the set `p`. */
+  private addAnchored(q: number, p: Int32Array): void {
+    const h = this.a[H + q] as number;
+    p[0] = (p[0] as number) | ((ORTH[2 * q] as number) & ~(this.levels[2 * h] as number));
+    p[1] = (p[1] as number) | ((ORTH[2 * q + 1] as number) & ~(this.levels[2 * h + 1] as number));
+  }
+
+  /** The move{from,to} codes of the knight on f: Step ∪ Door (T-KNIGHT-MOVE-1), ascending. */
+  private genKnightMoves(out: Int32Array, k: number, f: number): number {
+    const p = pair;
+    this.stepTargets(f, p, 0);
+    const sLo = p[0] as number;
+    const sHi = p[1] as number;
+    this.doorTargets(f, p, 0);
+    return emitTo(out, k, sLo | (p[0] as number), sHi | (p[1] as number), code(K_MOVE, f, 0, 0, 0));
+  }
+
+  private genCard(c: number, out: Int32Array, k0: number, r: Castles): number {
     const a = this.a;
     let k = k0;
     const seat = this.actor;
-    const me = seat + 1;
     const so = this.so(seat);
+    const nm = this.listKnights(seat);
     switch (c) {
       case AP6:
       case AP7:
@@ -519,20 +770,18 @@ export class Position {
         // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4; it needs supply ≥ 1
         // (T-RULE-8).
         if ((a[SUPPLY] as number) >= 1) {
-          const ok = this.placeableSquares(r);
-          for (let q = 0; q < 64; q++)
-            if (ok[q] === 1 && a[P + q] === 0) out[k++] = code(K_PLAY, 0, q, 0, c);
+          const ok = this.placeableSet();
+          const base = code(K_PLAY, 0, 0, 0, c);
+          k = emitTo(out, k, this.freeLo(ok[0] as number), this.freeHi(ok[1] as number), base);
         }
         break;
       case BLOCK_UNDER:
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
+        for (let i0 = 0; i0 < nm; i0++) {
+          const f = ownList[i0] as number;
           const h = a[H + f] as number;
           // T-CARD-UNDER-1: the cap in a castle; on the ground at most one adjacent castle.
           const ok =
-            h >= 1
-              ? h + 1 <= (r.areas[r.labels[f] as number] as number)
-              : adjacentCastles(f, r) <= 1;
+            h >= 1 ? h + 1 <= (r.areas[castleAt(r, f)] as number) : adjacentCastles(f, r) <= 1;
           if (!ok) continue;
           if ((a[ACTIVE] as number) >= 1) out[k++] = code(K_PLAY, f, 0, X_ACTIVE, c);
           for (let s = 1; s <= MAX_STACK; s++)
@@ -542,36 +791,12 @@ export class Position {
       case MOVE_BLOCK:
         k = this.genMoveBlock(out, k);
         break;
-      case RELOCATE: {
-        // T-CARD-RELOCATE-1: lift the knight, then place it as if adding it: next to another own
-        // knight at a level ≥ h(to). Count the anchors per square once, then discount the lifted one.
-        const anchors = this.anchors;
-        anchors.fill(0);
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
-          const hf = a[H + f] as number;
-          const n = GRID.orthCount[f] as number;
-          for (let i = 0; i < n; i++) {
-            const d = GRID.orth[4 * f + i] as number;
-            if ((a[H + d] as number) <= hf) anchors[d] = (anchors[d] as number) + 1;
-          }
-        }
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
-          const hf = a[H + f] as number;
-          for (let q = 0; q < 64; q++) {
-            if (q === f || a[P + q] !== 0) continue;
-            let n = anchors[q] as number;
-            // the lifted knight no longer anchors its own neighbours
-            if (n > 0 && isOrthNeighbour(f, q) && (a[H + q] as number) <= hf) n--;
-            if (n > 0) out[k++] = code(K_PLAY, f, q, 0, c);
-          }
-        }
+      case RELOCATE:
+        k = this.genRelocate(out, k, nm);
         break;
-      }
       case DIAGONAL:
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
+        for (let i0 = 0; i0 < nm; i0++) {
+          const f = ownList[i0] as number;
           const h = a[H + f] as number;
           const n = GRID.diagCount[f] as number;
           // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any (ascending order).
@@ -583,35 +808,31 @@ export class Position {
         }
         break;
       case ANY_DOOR:
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
-          const st = ++this.stamp;
-          this.markAnyDoor(f, r, st);
-          for (let q = 0; q < 64; q++)
-            if (this.marks[q] === st) out[k++] = code(K_PLAY, f, q, 0, c);
+        for (let i0 = 0; i0 < nm; i0++) {
+          const f = ownList[i0] as number;
+          this.anyDoorTargets(f, r, pair);
+          k = emitTo(out, k, pair[0] as number, pair[1] as number, code(K_PLAY, f, 0, 0, c));
         }
         break;
       case JUMP_KNIGHT:
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
-          const fx = f & 7;
-          const fy = f >> 3;
-          // DIRS in ascending order of the landing square
-          for (const [dx, dy] of DIRS) {
-            const tx = fx + 2 * dx;
-            const ty = fy + 2 * dy;
-            if (tx < 0 || tx > 7 || ty < 0 || ty > 7) continue;
-            const mid = a[P + 8 * (fy + dy) + fx + dx] as number;
+        for (let i0 = 0; i0 < nm; i0++) {
+          const f = ownList[i0] as number;
+          // the four jumps in ascending order of the landing square
+          for (let j = 8 * f; j < 8 * f + 8; j += 2) {
+            const over = JUMPS[j] as number;
+            const to = JUMPS[j + 1] as number;
+            if (to < 0) continue;
+            const mid = a[P + over] as number;
             // T-CARD-JUMP-1: over one knight (the king only with jumpOverKing), onto a free square.
             const jumpable = (mid >= 1 && mid <= 4) || (mid === KING && this.o.jumpOverKing);
-            if (jumpable && a[P + 8 * ty + tx] === 0) out[k++] = code(K_PLAY, f, 8 * ty + tx, 0, c);
+            if (jumpable && a[P + to] === 0) out[k++] = code(K_PLAY, f, to, 0, c);
           }
         }
         break;
       case CLIMB_TWO: {
         const exact = this.o.climbTwo === 'exact';
-        for (let f = 0; f < 64; f++) {
-          if (a[P + f] !== me) continue;
+        for (let i0 = 0; i0 < nm; i0++) {
+          const f = ownList[i0] as number;
           const h = a[H + f] as number;
           const n = GRID.orthCount[f] as number;
           for (let i = 0; i < n; i++) {
@@ -629,6 +850,31 @@ export class Position {
     }
     return k;
   }
+  /** The mover's knights, ascending, into `ownList`; returns how many. */
+  private listKnights(seat: number): number {
+    let n = 0;
+    for (let m = this.knights[2 * seat] as number; m !== 0; m &= m - 1) ownList[n++] = lowest(m);
+    for (let m = this.knights[2 * seat + 1] as number; m !== 0; m &= m - 1)
+      ownList[n++] = lowest(m) + 32;
+    return n;
+  }
+
+  /**
+   * T-CARD-RELOCATE-1: lift the knight, then place it as if adding it (T-KNIGHT-ADD-1): onto a
+   * free square next to another own knight A with h ≤ h(A). The `nm` knights are in `ownList`.
+   */
+  private genRelocate(out: Int32Array, k: number, nm: number): number {
+    for (let i = 0; i < nm; i++) {
+      pair[0] = 0;
+      pair[1] = 0;
+      for (let j = 0; j < nm; j++) if (j !== i) this.addAnchored(ownList[j] as number, pair);
+      const f = ownList[i] as number;
+      const lo = this.freeLo((pair[0] as number) & ~bitLo(f));
+      const hi = this.freeHi((pair[1] as number) & ~bitHi(f));
+      k = emitTo(out, k, lo, hi, code(K_PLAY, f, 0, 0, RELOCATE));
+    }
+    return k;
+  }
 
   /**
    * T-CARD-DOOR-1 / T-RULE-19: enter any adjacent door at the knight's level (a neighbour N with
@@ -636,96 +882,93 @@ export class Position {
    * that some square Q ∈ C ∩ orth(to) with h(Q) > h(to) faces with a door (the knight does not
    * climb as it steps out).
    */
-  private markAnyDoor(f: number, r: Regions, st: number): void {
-    const a = this.a;
-    const s = a[H + f] as number;
-    const nf = GRID.orthCount[f] as number;
-    for (let i = 0; i < nf; i++) {
-      const e = GRID.orth[4 * f + i] as number;
-      if ((a[H + e] as number) <= s) continue;
-      const c = r.labels[e] as number;
-      for (let q = 0; q < 64; q++) {
-        if (q === f || !this.free(q) || this.marks[q] === st) continue;
-        const hq = a[H + q] as number;
-        const n = GRID.orthCount[q] as number;
-        for (let j = 0; j < n; j++) {
-          const d = GRID.orth[4 * q + j] as number;
-          if (r.labels[d] === c && (a[H + d] as number) > hq) {
-            this.marks[q] = st;
-            break;
-          }
-        }
-      }
+  private anyDoorTargets(f: number, r: Castles, out: Int32Array): void {
+    const lv = this.levels;
+    const s = this.a[H + f] as number;
+    // the castles behind the doors at the knight's level (entrances: h > s)
+    const eLo = (ORTH[2 * f] as number) & (lv[2 * s] as number);
+    const eHi = (ORTH[2 * f + 1] as number) & (lv[2 * s + 1] as number);
+    let cLo = 0;
+    let cHi = 0;
+    for (let id = 0; id < r.count; id++) {
+      const lo = r.sets[2 * id] as number;
+      const hi = r.sets[2 * id + 1] as number;
+      if (((lo & eLo) | (hi & eHi)) === 0) continue;
+      cLo |= lo;
+      cHi |= hi;
     }
+    // exits: squares next to a castle square Q with h(Q) > t ≥ their own height, for some t
+    let xLo = 0;
+    let xHi = 0;
+    for (let t = 0; ; t++) {
+      const inLo = cLo & (lv[2 * t] as number);
+      const inHi = cHi & (lv[2 * t + 1] as number);
+      if ((inLo | inHi) === 0) break;
+      xLo |= growLo(inLo, inHi) & ~(lv[2 * t] as number);
+      xHi |= growHi(inLo, inHi) & ~(lv[2 * t + 1] as number);
+    }
+    out[0] = this.freeLo(xLo & ~bitLo(f));
+    out[1] = this.freeHi(xHi & ~bitHi(f));
   }
 
   /** T-CARD-MOVEBLOCK-1 / T-RULE-18, evaluated in the spec's order (lift, split, place, final). */
   private genMoveBlock(out: Int32Array, k0: number): number {
     const a = this.a;
     let k = k0;
-    const h = this.heights;
+    let shared = false; // the targets after lifting from a stack of 2 or more, once computed
+    let sLo = 0;
+    let sHi = 0;
     for (let f = 0; f < 64; f++) {
       const hf = a[H + f] as number;
       if (hf < 1 || !this.free(f)) continue; // an empty block, not under the king (T-KING-2)
       // 1. Lift the block: S′. Lifting from a stack of 2 or more changes no castle's squares
-      // (and cannot make one too tall), so S′ has the current castles; only a lifted foundation
-      // block (h = 1) needs a fresh labelling (raw writes, restored below; no hash change).
-      let r: Regions;
-      let ok = true;
-      let badId = -1;
+      // (and cannot make one too tall), so S′ has the current castles and the targets do not
+      // depend on f; only a lifted foundation block (h = 1) needs a fresh labelling.
       if (hf > 1) {
-        r = this.regions();
-      } else {
-        h[f] = 0;
-        r = labelRegions(GRID, h, regionsB);
-        h[f] = hf;
-        // 2. The rest of the old castle must not split.
-        let id = -1;
-        const n = GRID.orthCount[f] as number;
-        for (let i = 0; i < n; i++) {
-          const l = r.labels[GRID.orth[4 * f + i] as number] as number;
-          if (l < 0) continue;
-          if (id >= 0 && l !== id) ok = false;
-          id = l;
+        if (!shared) {
+          const g = this.levels;
+          moveBlockTargets(this.castles(), g, ~(g[0] as number), ~(g[1] as number), -1, pair);
+          sLo = pair[0] as number;
+          sHi = pair[1] as number;
+          shared = true;
         }
-        // A castle of S′ taller than its area can only be the lifted castle; at most one.
-        for (let c = 0; c < r.count; c++)
-          if ((r.tops[c] as number) > (r.areas[c] as number)) badId = c;
-      }
-      if (ok) {
-        for (let q = 0; q < 64; q++) {
-          if (q === f || !this.free(q)) continue;
-          const hq = h[q] as number;
-          let legal: boolean;
-          if (hq >= 1) {
-            // 3. raise (T-BLOCK-2) and 4. every castle valid, at least 6 castles (T-GEO-7).
-            const id = r.labels[q] as number;
-            legal = hq + 1 <= (r.areas[id] as number) && badId < 0 && r.count >= 6;
-          } else {
-            let id = -1;
-            let many = false;
-            const n = GRID.orthCount[q] as number;
-            for (let i = 0; i < n; i++) {
-              const l = r.labels[GRID.orth[4 * q + i] as number] as number;
-              if (l < 0) continue;
-              if (id >= 0 && l !== id) many = true;
-              id = l;
-            }
-            if (many)
-              legal = false; // merge (T-GEO-6)
-            else if (id < 0)
-              legal = badId < 0 && r.count + 1 >= 6; // founds a castle
-            else
-              legal =
-                (badId < 0 ||
-                  (badId === id && (r.tops[id] as number) <= (r.areas[id] as number) + 1)) &&
-                r.count >= 6; // extends castle id
-          }
-          if (legal) out[k++] = code(K_PLAY, f, q, 0, MOVE_BLOCK);
-        }
-      }
+        pair[0] = sLo;
+        pair[1] = sHi;
+      } else if (!this.liftFoundation(f, pair)) continue;
+      const lo = this.freeLo((pair[0] as number) & ~bitLo(f));
+      const hi = this.freeHi((pair[1] as number) & ~bitHi(f));
+      k = emitTo(out, k, lo, hi, code(K_PLAY, f, 0, 0, MOVE_BLOCK));
     }
     return k;
+  }
+
+  /**
+   * T-CARD-MOVEBLOCK-1 for a lifted foundation block on f: relabels the castles of S′ (f on the
+   * ground), checks that the rest of the old castle does not split (step 2), and writes the
+   * targets (before occupancy) into `out`. Returns false when the lift splits a castle.
+   */
+  private liftFoundation(f: number, out: Int32Array): boolean {
+    const lv = this.levels;
+    const allLo = (lv[0] as number) & ~bitLo(f);
+    const allHi = (lv[1] as number) & ~bitHi(f);
+    const r = liftedCastles;
+    labelCastles(allLo, allHi, r);
+    // 2. The rest of the old castle must not split: f's castle neighbours are in one castle.
+    const nLo = ORTH[2 * f] as number;
+    const nHi = ORTH[2 * f + 1] as number;
+    let touching = 0;
+    // A castle of S′ taller than its area can only be the lifted castle (the last one found).
+    let badId = -1;
+    for (let id = 0; id < r.count; id++) {
+      const lo = r.sets[2 * id] as number;
+      const hi = r.sets[2 * id + 1] as number;
+      if (((lo & nLo) | (hi & nHi)) !== 0) touching++;
+      const t = r.areas[id] as number;
+      if (((lo & (lv[2 * t] as number)) | (hi & (lv[2 * t + 1] as number))) !== 0) badId = id;
+    }
+    if (touching > 1) return false;
+    moveBlockTargets(r, lv, ~allLo, ~allHi, badId, out);
+    return true;
   }
 
   // ---- playing moves ----
@@ -736,7 +979,7 @@ export class Position {
    */
   play(c: number): void {
     if (this.depth >= this.plyMarks.length) {
-      const bigger = new Int32Array(this.plyMarks.length * 2);
+      const bigger = new Int32Array(Math.max(256, this.plyMarks.length * 2));
       bigger.set(this.plyMarks);
       this.plyMarks = bigger;
     }
@@ -754,15 +997,21 @@ export class Position {
   undo(): void {
     if (this.depth === 0) throw new RulesError('UNSUPPORTED', 'undo: nothing to take back');
     const mark = this.plyMarks[--this.depth] as number;
+    const log = this.log;
     while (this.logLen > mark) {
-      const old = this.log[--this.logLen] as number;
-      const i = this.log[--this.logLen] as number;
-      const v = this.a[i] as number;
+      this.logLen -= 2;
+      const i = log[this.logLen] as number;
+      const old = log[this.logLen + 1] as number;
+      const v = this.a[i] as number; // undone in reverse order: the value this write set
       this.a[i] = old;
-      if (i < 64) this.heightsVersion++;
-      this.lo = (this.lo ^ key1(i, v) ^ key1(i, old)) >>> 0;
-      this.hi = (this.hi ^ key2(i, v) ^ key2(i, old)) >>> 0;
+      if (i < 128) this.track(i, v, old);
+      if (this.logLen < this.hashedLen) {
+        // this write was already folded into the hash: take it out again
+        this.lo = (this.lo ^ key1(i, v) ^ key1(i, old)) >>> 0;
+        this.hi = (this.hi ^ key2(i, v) ^ key2(i, old)) >>> 0;
+      }
     }
+    if (this.hashedLen > this.logLen) this.hashedLen = this.logLen;
   }
 
   private exec(c: number): void {
@@ -1088,9 +1337,18 @@ export class Position {
   /** The seats in scoring order (T-SCORE-2). */
   scoringOrder(): number[] {
     const lps = this.a[LPS] as number;
-    const seats = Array.from({ length: this.n }, (_, i) => (lps + i) % this.n);
+    const seats = new Array<number>(this.n);
+    for (let i = 0; i < this.n; i++) seats[i] = (lps + i) % this.n;
     if (this.o.scoringOrder === 'leaderFirst') seats.sort((x, y) => this.score(y) - this.score(x));
     return seats;
+  }
+
+  /** The board's bit sets in the layout of `readBoard` (rules.ts), from the kept ones. */
+  private boardSets(): Int32Array {
+    scoringSets[0] = this.levels[0] as number;
+    scoringSets[1] = this.levels[1] as number;
+    scoringSets.set(this.knights, 2);
+    return scoringSets;
   }
 
   /** T-FLOW-5: score the phase, then end the game or deal and offer the king move. */
@@ -1100,9 +1358,10 @@ export class Position {
     // T-SCORE-4: the board as it stands after the phase's last turn; only knights score.
     const order = this.scoringOrder();
     // T-SCORE-3: all castles first (one movement each), then king bonuses, then the master card.
-    const castles = castlePoints(this.heights, this.pieces, this.n);
+    const sets = this.boardSets();
+    const castles = castlePoints(this.heights, this.pieces, this.n, sets);
     for (const p of order) this.advance(p, castles[p] as number);
-    const bonus = kingBonus(this.heights, this.pieces, this.n, phase);
+    const bonus = kingBonus(this.heights, this.pieces, this.n, phase, sets);
     for (const p of order) this.advance(p, bonus[p] as number);
     const master = a[MASTER] as number;
     if (master > 0) {
@@ -1218,32 +1477,69 @@ export class Position {
   }
 }
 
-const DIRS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [-1, 0],
-  [1, 0],
-  [0, 1],
-];
+/**
+ * The jumps of T-CARD-JUMP-1 from each square f: at `8f + 2i` the square jumped over and at
+ * `8f + 2i + 1` the landing square (−1 off the board), in ascending order of the landing square.
+ */
+const JUMPS: Int8Array = jumpTable();
 
-function isOrthNeighbour(a: number, b: number): boolean {
-  const d = a > b ? a - b : b - a;
-  return d === 8 || (d === 1 && a >> 3 === b >> 3);
+function jumpTable(): Int8Array {
+  const out = new Int8Array(512).fill(-1);
+  const dirs = [-8, -1, 1, 8]; // down, left, right, up: landing squares ascend
+  for (let f = 0; f < 64; f++) {
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i] as number;
+      const x = (f & 7) + 2 * (d === 1 ? 1 : d === -1 ? -1 : 0);
+      const y = (f >> 3) + 2 * (d === 8 ? 1 : d === -8 ? -1 : 0);
+      if (x < 0 || x > 7 || y < 0 || y > 7) continue;
+      out[8 * f + 2 * i] = f + d;
+      out[8 * f + 2 * i + 1] = f + 2 * d;
+    }
+  }
+  return out;
+}
+
+/**
+ * T-MASTER-SETUP-1: for each ground square q, the squares (at `[2q, 2q + 1]`) where a castle
+ * forbids founding one on q: Manhattan distance < 3 ('manhattan', two empty squares between);
+ * with 'rowColumn' distance < 3 in q's row or column and orthogonal contact elsewhere (T-GEO-6).
+ */
+const TOO_CLOSE_MANHATTAN: Int32Array = tooCloseTable(false);
+const TOO_CLOSE_ROW_COLUMN: Int32Array = tooCloseTable(true);
+
+function tooCloseTable(rowColumn: boolean): Int32Array {
+  const out = new Int32Array(128);
+  for (let q = 0; q < 64; q++) {
+    for (let c = 0; c < 64; c++) {
+      const d = manhattan(q, c);
+      const inLine = (q & 7) === (c & 7) || q >> 3 === c >> 3;
+      const close = !rowColumn || inLine ? d < 3 : d < 2;
+      if (!close) continue;
+      out[2 * q] = (out[2 * q] as number) | bitLo(c);
+      out[2 * q + 1] = (out[2 * q + 1] as number) | bitHi(c);
+    }
+  }
+  return out;
 }
 
 /** The number of different castles orthogonally adjacent to ground square q. */
-export function adjacentCastles(q: number, r: Regions): number {
-  let first = -1;
-  let second = -1;
-  let count = 0;
-  const n = GRID.orthCount[q] as number;
-  for (let i = 0; i < n; i++) {
-    const l = r.labels[GRID.orth[4 * q + i] as number] as number;
-    if (l < 0 || l === first || l === second) continue;
-    if (first < 0) first = l;
-    else if (second < 0) second = l;
-    count++;
-  }
-  return count;
+export function adjacentCastles(q: number, r: Castles): number {
+  const nLo = ORTH[2 * q] as number;
+  const nHi = ORTH[2 * q + 1] as number;
+  let n = 0;
+  for (let id = 0; id < r.count; id++)
+    if ((((r.sets[2 * id] as number) & nLo) | ((r.sets[2 * id + 1] as number) & nHi)) !== 0) n++;
+  return n;
+}
+
+/** The id of the castle of `r` holding square q, or −1 on the ground. */
+function castleAt(r: Castles, q: number): number {
+  const lo = bitLo(q);
+  const hi = bitHi(q);
+  for (let id = 0; id < r.count; id++)
+    if ((((r.sets[2 * id] as number) & lo) | ((r.sets[2 * id + 1] as number) & hi)) !== 0)
+      return id;
+  return -1;
 }
 
 function hidden(): RulesError {
@@ -1293,4 +1589,97 @@ export function startPosition(
     if (o.deckMode === 'masterHand') for (let c = 1; c <= 10; c++) a[so + O_HAND + c] = 1;
   }
   return new Position(o, a);
+}
+
+/** Castles of a board with one foundation block lifted (scratch of `genMoveBlock`). */
+const liftedCastles: Castles = makeCastles();
+
+/**
+ * T-BLOCK-3 on a labelled board: the ground squares (`groundLo, groundHi`) next to exactly one
+ * castle of `r` (none founds a castle, two would merge). Written at `out[0], out[1]`.
+ */
+function nextToOneCastle(r: Castles, groundLo: number, groundHi: number, out: Int32Array): void {
+  let onceLo = 0;
+  let onceHi = 0;
+  let twiceLo = 0;
+  let twiceHi = 0;
+  for (let id = 0; id < r.count; id++) {
+    const lo = r.sets[2 * id] as number;
+    const hi = r.sets[2 * id + 1] as number;
+    const nLo = growLo(lo, hi);
+    const nHi = growHi(lo, hi);
+    twiceLo |= onceLo & nLo;
+    twiceHi |= onceHi & nHi;
+    onceLo |= nLo;
+    onceHi |= nHi;
+  }
+  out[0] = onceLo & ~twiceLo & groundLo;
+  out[1] = onceHi & ~twiceHi & groundHi;
+}
+
+/**
+ * T-BLOCK-2, T-GEO-5: the castle squares of `r` that may rise by one, h + 1 ≤ the castle's area,
+ * i.e. outside the level set of height area − 1. ORed into `out[0], out[1]`.
+ */
+function raisable(r: Castles, levels: Int32Array, out: Int32Array): void {
+  let lo = out[0] as number;
+  let hi = out[1] as number;
+  for (let id = 0; id < r.count; id++) {
+    const t = (r.areas[id] as number) - 1;
+    lo |= (r.sets[2 * id] as number) & ~(levels[2 * t] as number);
+    hi |= (r.sets[2 * id + 1] as number) & ~(levels[2 * t + 1] as number);
+  }
+  out[0] = lo;
+  out[1] = hi;
+}
+
+/**
+ * T-CARD-MOVEBLOCK-1 steps 3 and 4 on the board S′ after the lift (castles `r`, ground squares
+ * `groundLo, groundHi`, `badId` the castle taller than its area or −1): the squares the block
+ * may go to, before occupancy and the lifted square. 3. a castle square by T-BLOCK-2, or a ground
+ * square next to at most one castle (two would merge, T-GEO-6); 4. afterwards every castle is
+ * valid and there are at least 6 castles (T-GEO-7). A too-tall castle can only be mended by
+ * extending it onto the ground.
+ */
+function moveBlockTargets(
+  r: Castles,
+  levels: Int32Array,
+  groundLo: number,
+  groundHi: number,
+  badId: number,
+  out: Int32Array,
+): void {
+  const n = r.count;
+  if (badId >= 0) {
+    const lo = r.sets[2 * badId] as number;
+    const hi = r.sets[2 * badId + 1] as number;
+    const t = (r.areas[badId] as number) + 1; // the extended castle's top must be ≤ area + 1
+    const fits = ((lo & (levels[2 * t] as number)) | (hi & (levels[2 * t + 1] as number))) === 0;
+    nextToOneCastle(r, groundLo, groundHi, out);
+    out[0] = n >= 6 && fits ? (out[0] as number) & growLo(lo, hi) : 0;
+    out[1] = n >= 6 && fits ? (out[1] as number) & growHi(lo, hi) : 0;
+    return;
+  }
+  let lo = 0;
+  let hi = 0;
+  if (n >= 6) {
+    // extends a castle or raises a stack
+    nextToOneCastle(r, groundLo, groundHi, out);
+    raisable(r, levels, out);
+    lo = out[0] as number;
+    hi = out[1] as number;
+  }
+  if (n + 1 >= 6) {
+    // founds a castle: a ground square next to none
+    let cLo = 0;
+    let cHi = 0;
+    for (let id = 0; id < n; id++) {
+      cLo |= r.sets[2 * id] as number;
+      cHi |= r.sets[2 * id + 1] as number;
+    }
+    lo |= groundLo & ~growLo(cLo, cHi);
+    hi |= groundHi & ~growHi(cLo, cHi);
+  }
+  out[0] = lo;
+  out[1] = hi;
 }

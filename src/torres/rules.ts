@@ -6,7 +6,8 @@
  * @module
  */
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
-import { GRID } from './board.js';
+import { bitHi, bitLo, flood, lowest } from './bits.js';
+import { type Castles, GRID, labelCastles, makeCastles } from './board.js';
 import type { TorresOptions } from './options.js';
 
 /** The value of the king in a `pieces` array. */
@@ -14,54 +15,98 @@ export const KING = 5;
 
 const regionsBuf: Regions = makeRegions(GRID);
 
+/** Scratch castles of the scoring functions. */
+const scoring: Castles = makeCastles();
+/** Scratch of {@link readBoard}. */
+const boardSets = new Int32Array(10);
+/** Scratch of {@link kingBonus}: the king's castle. */
+const kingCastle = new Int32Array(2);
+
+/**
+ * The board as bit sets (see `bits.ts`): the squares with h > 0 at `[0, 1]`, then the knights of
+ * colour p at `[2 + 2p, 3 + 2p]`. The scoring functions take them from a caller that keeps them
+ * (the position) or read them from the arrays.
+ */
+export function readBoard(heights: ArrayLike<number>, pieces: ArrayLike<number>): Int32Array {
+  boardSets.fill(0);
+  for (let q = 0; q < 64; q++) {
+    const half = q >> 5;
+    const bit = 1 << (q & 31);
+    if ((heights[q] as number) > 0) boardSets[half] = (boardSets[half] as number) | bit;
+    const p = pieces[q] as number;
+    if (p >= 1 && p <= 4) boardSets[2 * p + half] = (boardSets[2 * p + half] as number) | bit;
+  }
+  return boardSets;
+}
+
+/** Whether a knight of the set `lo, hi` stands at exactly `level`. */
+function anyAt(heights: ArrayLike<number>, lo: number, hi: number, level: number): boolean {
+  for (let m = lo; m !== 0; m &= m - 1) if (heights[lowest(m)] === level) return true;
+  for (let m = hi; m !== 0; m &= m - 1) if (heights[lowest(m) + 32] === level) return true;
+  return false;
+}
+
+/** The highest level of a knight in the set `lo, hi` (0 when it is empty). */
+function highest(heights: ArrayLike<number>, lo: number, hi: number): number {
+  let best = 0;
+  for (let m = lo; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m)] as number);
+  for (let m = hi; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m) + 32] as number);
+  return best;
+}
+
 /**
  * T-SCORE-1: each seat's castle points: for every castle holding a knight of the seat at level
- * ≥ 1, area × the highest level of the seat's knights there (once per castle).
+ * ≥ 1, area × the highest level of the seat's knights there (once per castle). Level-0 knights
+ * are in no castle (T-GEO-4) and score nothing. `sets`: the board as {@link readBoard} gives it.
  */
 export function castlePoints(
   heights: ArrayLike<number>,
   pieces: ArrayLike<number>,
   n: number,
+  sets: Int32Array = readBoard(heights, pieces),
 ): number[] {
-  const r = labelRegions(GRID, heights, regionsBuf);
+  const r = scoring;
+  labelCastles(sets[0] as number, sets[1] as number, r);
   const out = new Array<number>(n).fill(0);
-  const best = new Int32Array(r.count * 4);
-  for (let q = 0; q < 64; q++) {
-    const p = pieces[q] as number;
-    const id = r.labels[q] as number;
-    // Level-0 knights are in no castle (T-GEO-4) and score nothing.
-    if (p >= 1 && p <= 4 && id >= 0) {
-      const k = id * 4 + (p - 1);
-      if ((heights[q] as number) > (best[k] as number)) best[k] = heights[q] as number;
-    }
-  }
   for (let id = 0; id < r.count; id++) {
-    for (let p = 0; p < n; p++)
-      out[p] = (out[p] as number) + (r.areas[id] as number) * (best[id * 4 + p] as number);
+    const cLo = r.sets[2 * id] as number;
+    const cHi = r.sets[2 * id + 1] as number;
+    for (let p = 0; p < n; p++) {
+      const top = highest(
+        heights,
+        cLo & (sets[2 + 2 * p] as number),
+        cHi & (sets[3 + 2 * p] as number),
+      );
+      out[p] = (out[p] as number) + (r.areas[id] as number) * top;
+    }
   }
   return out;
 }
 
 /**
  * T-KING-4: after phase `phase`, 5 × phase for each seat with a knight in the king's castle at
- * level exactly `phase` (once per seat).
+ * level exactly `phase` (once per seat). `sets`: the board as {@link readBoard} gives it.
  */
 export function kingBonus(
   heights: ArrayLike<number>,
   pieces: ArrayLike<number>,
   n: number,
   phase: number,
+  sets?: Int32Array,
 ): number[] {
   const out = new Array<number>(n).fill(0);
   let king = -1;
   for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
   // T-KING-3: the king's castle is the one under the king at scoring time (never eliminated).
   if (king < 0 || (heights[king] as number) === 0) return out;
-  const r = labelRegions(GRID, heights, regionsBuf);
-  const kid = r.labels[king];
-  for (let q = 0; q < 64; q++) {
-    const p = pieces[q] as number;
-    if (p >= 1 && p <= 4 && r.labels[q] === kid && heights[q] === phase) out[p - 1] = 5 * phase;
+  const b = sets ?? readBoard(heights, pieces);
+  flood(bitLo(king), bitHi(king), b[0] as number, b[1] as number, kingCastle, 0);
+  const cLo = kingCastle[0] as number;
+  const cHi = kingCastle[1] as number;
+  for (let p = 0; p < n; p++) {
+    const lo = cLo & (b[2 + 2 * p] as number);
+    const hi = cHi & (b[3 + 2 * p] as number);
+    if (anyAt(heights, lo, hi, phase)) out[p] = 5 * phase;
   }
   return out;
 }

@@ -43,6 +43,7 @@ import {
   SEAT0,
   SETUP_N,
   SIZE,
+  type Snapshot,
   SPREAD_N,
   STEP,
   STEP_NAMES,
@@ -146,8 +147,30 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
   return out;
 }
 
-/** The immutable state of a position (with the RNG state it carries). */
-export function toState(pos: Position, rng: RngState): TorresState {
+/**
+ * The compact form of each state the library built, so {@link fromState} copies it instead of
+ * decoding the state (states are immutable, T-STATE-1; a hand-edited copy is a new object).
+ */
+const built = new WeakMap<object, Snapshot>();
+
+/**
+ * The immutable state of a position (with the RNG state it carries). With `release`, the caller
+ * gives up `pos` (it is not used again), so its array is kept without a copy.
+ */
+export function toState(pos: Position, rng: RngState, release = false): TorresState {
+  const s = stateOf(pos, rng);
+  built.set(s, release ? pos.release() : pos.snapshot());
+  return s;
+}
+
+/** `a[from .. from + n − 1]` as a plain array. */
+function listOf(a: Int32Array, from: number, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = a[from + i] as number;
+  return out;
+}
+
+function stateOf(pos: Position, rng: RngState): TorresState {
   const a = pos.a;
   const n = pos.n;
   const seats: TorresSeatState[] = [];
@@ -175,12 +198,12 @@ export function toState(pos: Position, rng: RngState): TorresState {
   }
   return trustState({
     options: pos.o,
-    heights: Array.from(a.subarray(H, H + 64)),
+    heights: listOf(a, H, 64),
     pieces,
     supply: a[SUPPLY] as number,
     phase: a[PHASE] as number,
     round: a[ROUND] as number,
-    order: Array.from(a.subarray(ORDER, ORDER + n)),
+    order: listOf(a, ORDER, n),
     turnIndex: a[TURN] as number,
     step: STEP_NAMES[a[STEP] as number] as TorresStep,
     actor: a[ACTOR] as number,
@@ -206,6 +229,8 @@ export function toState(pos: Position, rng: RngState): TorresState {
 
 /** The position of a state, trusting its shape (pass untrusted values through {@link checkState} first). */
 export function fromState(s: TorresState): Position {
+  const snap = built.get(s);
+  if (snap !== undefined) return Position.restore(s.options, snap);
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
     a[H + q] = s.heights[q] as number;
