@@ -19,6 +19,7 @@ export const REFERENCE = {
   npnBulk: { name: 'NPN/coerceo', rate: 500_000_000 },
   // TobiHol/torres (JavaScript, no action cards), random complete 4-player games.
   tobiholGames: { name: 'TobiHol/torres (no cards)', rate: 1_370 },
+  tobiholActions: { name: 'TobiHol/torres (no cards)', rate: 300_000 },
 };
 
 function short(rate) {

@@ -9,6 +9,7 @@
 // still measures the engine rather than the neighbours.
 import { perft } from '../dist/index.js';
 import { torres } from '../dist/torres/index.js';
+import { REFERENCE, ratio } from './reference.mjs';
 
 const deep = process.argv.includes('--deep');
 const budgetMs = deep ? 20_000 : 5_000;
@@ -18,9 +19,12 @@ function now() {
   return (u.user + u.system) / 1000;
 }
 
-function row(workload, mode, nodes, ms) {
+/** One table row; `ref` (from reference.mjs) adds the ratio against that figure. */
+function row(workload, mode, nodes, ms, ref) {
+  const rate = (nodes / ms) * 1000;
+  const against = ref ? ` ${ratio(rate, ref)} |` : '';
   console.log(
-    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} |`,
+    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
   );
 }
 
@@ -52,6 +56,10 @@ function games(options, budget) {
   return { n, plies, gens, ms: now() - t0 };
 }
 
+// Warm-up so the JIT has compiled the generator and play before the first timed config.
+games({ players: 4 }, 1000);
+games({ players: 2 }, 300);
+
 for (const [label, options] of [
   ['4p shared deck', { players: 4 }],
   ['4p draft', { players: 4, deckMode: 'draft' }],
@@ -59,9 +67,23 @@ for (const [label, options] of [
   ['2p shared deck', { players: 2 }],
 ]) {
   const r = games(options, budgetMs / 4);
-  row(`torres random games, ${label} (fast path)`, 'complete games', r.n, r.ms);
+  // TobiHol's figures are for 4 players without cards: compared on the 4p rows only.
+  const four = options.players === 4;
+  row(
+    `torres random games, ${label} (fast path)`,
+    'complete games',
+    r.n,
+    r.ms,
+    four ? REFERENCE.tobiholGames : undefined,
+  );
   row(`torres move generation in those games, ${label}`, 'generate() calls', r.gens, r.ms);
-  row(`torres actions played in those games, ${label}`, 'play() calls', r.plies, r.ms);
+  row(
+    `torres actions played in those games, ${label}`,
+    'play() calls',
+    r.plies,
+    r.ms,
+    four ? REFERENCE.tobiholActions : undefined,
+  );
 }
 
 // apply path for comparison (immutable states)
