@@ -564,14 +564,19 @@ export class Position {
    * depends on the heights only, so it is cached per square until a height changes.
    */
   doorTargets(f: number, out: Int32Array, o: number): void {
+    this.refreshDoor(f);
+    out[o] = this.freeLo(doorCache[2 * f] as number);
+    out[o + 1] = this.freeHi(doorCache[2 * f + 1] as number);
+  }
+
+  /** Makes `doorCache[2f..]` hold this position's Door(f) before occupancy (T-DOOR-2). */
+  private refreshDoor(f: number): void {
     if (!this.doorValid(f)) {
       const s = this.a[H + f] as number;
       doorReach(this.levels, this.castles(), f, s, doorCache, 2 * f, doorDeps);
       doorOwner[f] = this.id;
     }
     doorSeq[f] = this.heightChanges;
-    out[o] = this.freeLo(doorCache[2 * f] as number);
-    out[o + 1] = this.freeHi(doorCache[2 * f + 1] as number);
   }
 
   // ---- move generation ----
@@ -717,8 +722,8 @@ export class Position {
     // generated only here, in the mover's own actions step (T-PLAY-3)
     if (a[PLAYED] === 0) {
       for (let c = 1; c <= 10; c++) {
-        if ((a[so + O_HAND + c] as number) - (a[BOUGHT + c] as number) > 0)
-          k = this.genCard(c, out, k, r);
+        const held = a[so + O_HAND + c] as number;
+        if (held !== 0 && held - (a[BOUGHT + c] as number) > 0) k = this.genCard(c, out, k, r);
       }
     }
     out[k++] = code(K_END, 0, 0, 0, 0); // T-END-TURN-1
@@ -730,12 +735,24 @@ export class Position {
    * T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
    */
   private genKnightAdds(out: Int32Array, k: number, mineLo: number, mineHi: number): number {
-    const p = pair;
-    p[0] = 0;
-    p[1] = 0;
-    for (let m = mineLo; m !== 0; m &= m - 1) this.addAnchored(lowest(m), p);
-    for (let m = mineHi; m !== 0; m &= m - 1) this.addAnchored(lowest(m) + 32, p);
-    return emitTo(out, k, this.freeLo(p[0] as number), this.freeHi(p[1] as number), K_KNIGHT);
+    // `addAnchored` with the set in locals (this runs on most generates)
+    const a = this.a;
+    const lv = this.levels;
+    let lo = 0;
+    let hi = 0;
+    for (let m = mineLo; m !== 0; m &= m - 1) {
+      const q = lowest(m);
+      const h = a[H + q] as number;
+      lo |= (ORTH[2 * q] as number) & ~(lv[2 * h] as number);
+      hi |= (ORTH[2 * q + 1] as number) & ~(lv[2 * h + 1] as number);
+    }
+    for (let m = mineHi; m !== 0; m &= m - 1) {
+      const q = lowest(m) + 32;
+      const h = a[H + q] as number;
+      lo |= (ORTH[2 * q] as number) & ~(lv[2 * h] as number);
+      hi |= (ORTH[2 * q + 1] as number) & ~(lv[2 * h + 1] as number);
+    }
+    return emitTo(out, k, this.freeLo(lo), this.freeHi(hi), K_KNIGHT);
   }
 
   /** Adds the neighbours of anchor q at or below its level (T-KNIGHT-ADD-1) to the set `p`. */
@@ -747,12 +764,17 @@ export class Position {
 
   /** The move{from,to} codes of the knight on f: Step ∪ Door (T-KNIGHT-MOVE-1), ascending. */
   private genKnightMoves(out: Int32Array, k: number, f: number): number {
-    const p = pair;
-    this.stepTargets(f, p, 0);
-    const sLo = p[0] as number;
-    const sHi = p[1] as number;
-    this.doorTargets(f, p, 0);
-    return emitTo(out, k, sLo | (p[0] as number), sHi | (p[1] as number), code(K_MOVE, f, 0, 0, 0));
+    // Step(f) (T-KNIGHT-MOVE-2, as `stepReach`: a neighbour at most one level up) and the cached
+    // Door(f), read in place rather than through `stepTargets`/`doorTargets` (the hottest loop).
+    const lv = this.levels;
+    const s = this.a[H + f] as number;
+    this.refreshDoor(f);
+    const lo =
+      ((ORTH[2 * f] as number) & ~(lv[2 * s + 2] as number)) | (doorCache[2 * f] as number);
+    const hi =
+      ((ORTH[2 * f + 1] as number) & ~(lv[2 * s + 3] as number)) | (doorCache[2 * f + 1] as number);
+    // only free squares (T-KNIGHT-MOVE-3)
+    return emitTo(out, k, this.freeLo(lo), this.freeHi(hi), K_MOVE | (f << 4));
   }
 
   private genCard(c: number, out: Int32Array, k0: number, r: Castles): number {
@@ -1054,7 +1076,7 @@ export class Position {
           this.w(P + t, KING);
         }
         if (a[STEP] === S_SETUP_KING) this.deal(); // T-SETUP-5: phase-1 stacks once setup is done
-        this.startTurn();
+        this.startTurn(true);
         break;
       case K_STACK:
         this.add(so + O_STACKS + x, -1);
@@ -1307,7 +1329,7 @@ export class Position {
       if (this.o.roundOrder === 'leaderEachRound') this.setOrder(this.leader(a[ORDER] as number));
     }
     this.w(TURN, ti);
-    this.startTurn();
+    this.startTurn(false); // the turn state was just reset above
   }
 
   private setOrder(first: number): void {
@@ -1407,11 +1429,12 @@ export class Position {
     }
   }
 
-  private startTurn(): void {
+  /** Starts the turn of the seat at TURN; `reset` is false when the caller just ran `resetTurn`. */
+  private startTurn(reset: boolean): void {
     const a = this.a;
     const seat = a[ORDER + (a[TURN] as number)] as number;
     this.w(ACTOR, seat);
-    this.resetTurn();
+    if (reset) this.resetTurn();
     const so = this.so(seat);
     const carry = a[so + O_CARRY] as number;
     if (carry > 0) {
