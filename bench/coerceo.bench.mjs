@@ -6,7 +6,7 @@
 import { coerceo } from '../dist/coerceo/index.js';
 import { perftPosition, randomGame } from '../dist/index.js';
 import { cpuMs } from './clock.mjs';
-import { REFERENCE, ratio } from './reference.mjs';
+import { REFERENCE, row as tableRow } from './reference.mjs';
 
 const deep = process.argv.includes('--deep') || process.env.COERCEO_DEEP === '1';
 
@@ -26,13 +26,9 @@ function played(pos, depth) {
   return depth === 0 ? 1 : walk(depth, 0);
 }
 
-/** One table row; `ref` (from reference.mjs) adds the ratio against that figure. */
+/** One table row, labelled with the game (see `row` in reference.mjs). */
 function row(workload, mode, nodes, ms, ref) {
-  const rate = (nodes / ms) * 1000;
-  const against = ref ? ` ${ratio(rate, ref)} |` : '';
-  console.log(
-    `| coerceo: ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
-  );
+  tableRow(`coerceo: ${workload}`, mode, nodes, ms, ref);
 }
 
 const EXPECTED = {

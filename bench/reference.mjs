@@ -33,3 +33,15 @@ export function ratio(rate, ref) {
   const r = rate / ref.rate;
   return `${r >= 10 ? r.toFixed(0) : r.toFixed(2)}× ${ref.name} (${short(ref.rate)})`;
 }
+
+/**
+ * Prints one table row (the shape bench/run.mjs collects): workload, counting mode, count, ms,
+ * rate per second and, when `ref` is given, the ratio against that reference figure.
+ */
+export function row(workload, mode, nodes, ms, ref) {
+  const rate = (nodes / ms) * 1000;
+  const against = ref ? ` ${ratio(rate, ref)} |` : '';
+  console.log(
+    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
+  );
+}

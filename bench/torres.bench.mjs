@@ -9,7 +9,7 @@
 // still measures the engine rather than the neighbours.
 import { perft } from '../dist/index.js';
 import { torres } from '../dist/torres/index.js';
-import { REFERENCE, ratio } from './reference.mjs';
+import { REFERENCE, row } from './reference.mjs';
 
 const deep = process.argv.includes('--deep');
 const budgetMs = deep ? 20_000 : 5_000;
@@ -17,15 +17,6 @@ const budgetMs = deep ? 20_000 : 5_000;
 function now() {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
-}
-
-/** One table row; `ref` (from reference.mjs) adds the ratio against that figure. */
-function row(workload, mode, nodes, ms, ref) {
-  const rate = (nodes / ms) * 1000;
-  const against = ref ? ` ${ratio(rate, ref)} |` : '';
-  console.log(
-    `| ${workload} | ${mode} | ${nodes} | ${ms.toFixed(0)} | ${Math.round(rate)} |${against}`,
-  );
 }
 
 // xorshift for choosing moves (the bench's own randomness, not the rules')
