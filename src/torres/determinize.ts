@@ -7,7 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { CARD_NAMES, type CardName, cardId } from './cards.js';
-import { type CardView, checkState, type TorresState, validateState } from './state.js';
+import { type CardView, checkState, type TorresState, trustState } from './state.js';
 
 function shuffled(cards: CardName[], rng: Rng): CardName[] {
   for (let i = cards.length - 1; i > 0; i--) {
@@ -43,6 +43,11 @@ function fill(list: readonly CardView[], pool: CardName[]): CardView[] {
  * the decks, another buyer's draft and bought cards are dealt at random from the cards not
  * accounted for (by type; colours never matter), using only `rng`. Public information and the
  * seat's own cards are kept. The result is a valid state; its RNG is the observation's.
+ *
+ * It is valid by construction, so it is not validated again (that was most of the cost of a
+ * determinized MCTS playout): the observation passed `checkState`, only its `'?'` entries are
+ * replaced, and by cards `take` has shown are not accounted for elsewhere. The tests check every
+ * result through `deserialize`, which runs the full validation.
  */
 export function determinize(observed: TorresState, seat: number, rng: Rng): TorresState {
   const s = checkState(observed, 'determinize');
@@ -65,7 +70,7 @@ export function determinize(observed: TorresState, seat: number, rng: Rng): Torr
     const actor = seats[s.actor] as (typeof seats)[number];
     // Hidden bought cards are some of the actor's (now dealt) hand.
     const bought = actorHidden ? pickFrom(actor.hand, s.turn.bought.length, rng) : s.turn.bought;
-    return validateState({ ...s, seats, deck: fill(s.deck, pool), turn: { ...s.turn, bought } });
+    return trustState({ ...s, seats, deck: fill(s.deck, pool), turn: { ...s.turn, bought } });
   }
   // perColour / draft: each seat's 10 cards, one of each type.
   const seats = s.seats.map((p, i) => {
@@ -81,7 +86,7 @@ export function determinize(observed: TorresState, seat: number, rng: Rng): Torr
   });
   const me = seats[s.actor] as (typeof seats)[number];
   const bought = actorHidden ? pickFrom(me.seat.hand, s.turn.bought.length, rng) : s.turn.bought;
-  return validateState({
+  return trustState({
     ...s,
     seats: seats.map((x) => x.seat),
     turn: { ...s.turn, pending: me.pending ?? s.turn.pending, bought },
