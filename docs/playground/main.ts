@@ -6,13 +6,19 @@
 // Torres square with the piece that moves) and an optional *target* (where it goes). Moves
 // with neither (pass, end turn, buy a card, choose a stack ...) are buttons under the board.
 
+// The bots come from the same factory and per-game kits (evaluator, rollout cut-off, Torres'
+// determinizer) as `boardrules play --seats`, so the playground's bots are the CLI's bots.
+import { type BotKit, createBot } from '../../src/cli/bots.js';
+import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
+import { plugin as hivePlugin } from '../../src/cli/games/hive.js';
+import { plugin as torresPlugin } from '../../src/cli/games/torres.js';
 import { coerceo } from '../../src/coerceo/index.js';
 import { render as renderCoerceo } from '../../src/coerceo/svg.js';
 import type { CoerceoMove, CoerceoState } from '../../src/coerceo/types.js';
 import { GAME_TYPES, type HiveMove, type HiveState, hive } from '../../src/hive/index.js';
 import { render as renderHive } from '../../src/hive/svg.js';
-import { type Bot, type Determinizer, type Game, mctsBot, randomBot } from '../../src/index.js';
-import { determinize, type TorresMove, type TorresState, torres } from '../../src/torres/index.js';
+import type { Bot, Game } from '../../src/index.js';
+import { type TorresMove, type TorresState, torres } from '../../src/torres/index.js';
 import { render as renderTorres } from '../../src/torres/svg.js';
 
 /** What the current view asks the renderer to show. */
@@ -41,8 +47,8 @@ interface Adapter<S, M> {
   readonly game: Game<S, M, never>;
   readonly options: readonly OptionControl[];
   seatName(seat: number): string;
-  /** For games with hidden information: how MCTS samples what its seat cannot see. */
-  readonly determinize?: Determinizer<S>;
+  /** The game's bot kit: evaluator, rollout cut-off and (hidden information) determinizer. */
+  readonly bots?: BotKit<S, M>;
   render(state: S, view: View<M>): string;
   source(move: M): string | null;
   target(move: M): string | null;
@@ -51,6 +57,7 @@ interface Adapter<S, M> {
 
 const hiveAdapter: Adapter<HiveState, HiveMove> = {
   game: hive as unknown as Game<HiveState, HiveMove, never>,
+  ...(hivePlugin.bots ? { bots: hivePlugin.bots } : {}),
   options: [
     {
       name: 'type',
@@ -89,6 +96,7 @@ const hiveAdapter: Adapter<HiveState, HiveMove> = {
 
 const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
   game: coerceo as unknown as Game<CoerceoState, CoerceoMove, never>,
+  ...(coerceoPlugin.bots ? { bots: coerceoPlugin.bots } : {}),
   options: [
     { name: 'variant', label: 'Variant', values: ['laurentius', 'ocius'] },
     { name: 'exchangeCost', label: 'Exchange cost', values: [2, 1] },
@@ -117,7 +125,7 @@ const torresAdapter: Adapter<TorresState, TorresMove> = {
     { name: 'seed', label: 'Seed', values: [], input: 'number', initial: 1 },
   ],
   seatName: (seat) => SEAT_COLOURS[seat] ?? `Seat ${seat}`,
-  determinize,
+  ...(torresPlugin.bots ? { bots: torresPlugin.bots } : {}),
   render: (state, view) =>
     renderTorres(state, {
       size: 50,
@@ -175,15 +183,9 @@ class Session {
     this.reset(s0);
     this.seats = seats;
     this.bots = seats.map((kind, seat) =>
-      kind === 'random'
-        ? randomBot(game, seat + 1)
-        : kind === 'mcts'
-          ? mctsBot(game, {
-              seed: seat + 1,
-              defaultLimits: { iterations },
-              ...(this.adapter.determinize ? { determinize: this.adapter.determinize } : {}),
-            })
-          : null,
+      kind === 'human'
+        ? null
+        : createBot(kind, game, this.adapter.bots, { seed: seat + 1, limits: { iterations } }),
     );
   }
 
