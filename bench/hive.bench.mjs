@@ -11,6 +11,22 @@ import { REFERENCE, row } from './reference.mjs';
 
 const deep = process.argv.includes('--deep');
 
+/** Complete legal-move lists of every position, 50 rounds: lists, moves listed and time. */
+function listRate(positions) {
+  const buf = new Int32Array(positions[0].maxMoves);
+  let lists = 0;
+  let moves = 0;
+  const [, ms] = timed(() => {
+    for (let rep = 0; rep < 50; rep++) {
+      for (const p of positions) {
+        moves += p.generate(buf, 0);
+        lists++;
+      }
+    }
+  });
+  return { lists, moves, ms };
+}
+
 /** `timed(f)` run `runs` times; the value and the shortest time. */
 function bestOf(runs, f) {
   let best = timed(f);
@@ -139,17 +155,7 @@ const vectors = readFileSync(
 const states = vectors.map((v) => hive.deserialize(v.game));
 {
   const positions = states.map((s) => hive.search(s));
-  const buf = new Int32Array(positions[0].maxMoves);
-  let lists = 0;
-  let moves = 0;
-  const [, ms] = timed(() => {
-    for (let rep = 0; rep < 50; rep++) {
-      for (const p of positions) {
-        moves += p.generate(buf, 0);
-        lists++;
-      }
-    }
-  });
+  const { lists, moves, ms } = listRate(positions);
   row(
     `hive move lists, ${positions.length} reference positions x 50`,
     `lists (moves: ${moves})`,
@@ -201,17 +207,7 @@ const states = vectors.map((v) => hive.deserialize(v.game));
       if (ply >= 20 && ply % 5 === 0) positions.push(hive.search(s));
     }
   }
-  const buf = new Int32Array(positions[0].maxMoves);
-  let lists = 0;
-  let moves = 0;
-  const [, ms] = timed(() => {
-    for (let rep = 0; rep < 50; rep++) {
-      for (const p of positions) {
-        moves += p.generate(buf, 0);
-        lists++;
-      }
-    }
-  });
+  const { lists, moves, ms } = listRate(positions);
   row(
     `hive fan move lists (${type}), ${positions.length} random positions x 50`,
     `lists (moves: ${moves})`,
