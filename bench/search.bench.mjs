@@ -73,17 +73,22 @@ function row(workload, mode, nodes, ms) {
 }
 console.error(`search bench: bots from ${source}`);
 
-function mctsThroughput(label, game, state, iterations, extra = {}) {
-  const bot = mctsBot(game, { seed: 1, reuseTree: false, ...extra });
-  bot.search(state, { iterations: Math.min(200, iterations) }); // warm-up
-  const r = bot.search(state, { iterations });
+/** The two rows of an MCTS search: playouts per second and nodes per second. */
+function mctsRows(label, r) {
   row(
-    `mcts ${label}: ${fmt(r.stats.playouts)} playouts`,
+    `${label}: ${fmt(r.stats.playouts)} playouts`,
     'playouts',
     r.stats.playouts,
     r.stats.elapsedMs,
   );
-  row(`mcts ${label}`, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+  row(label, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+}
+
+function mctsThroughput(label, game, state, iterations, extra = {}) {
+  const bot = mctsBot(game, { seed: 1, reuseTree: false, ...extra });
+  bot.search(state, { iterations: Math.min(200, iterations) }); // warm-up
+  const r = bot.search(state, { iterations });
+  mctsRows(`mcts ${label}`, r);
 }
 const scale = quick ? 0.1 : 1;
 mctsThroughput('tic-tac-toe start', tictactoe, tictactoe.start(), 100_000 * scale);
@@ -153,13 +158,7 @@ async function realGames() {
     const it = quick ? 50 : 300;
     const r = mctsBot(game, { seed: 1, ...cut }).search(s, { iterations: it });
     const label = `mcts ${name} start${cut.rolloutDepth ? `, rollouts cut at ${cut.rolloutDepth} plies` : ''}`;
-    row(
-      `${label}: ${fmt(r.stats.playouts)} playouts`,
-      'playouts',
-      r.stats.playouts,
-      r.stats.elapsedMs,
-    );
-    row(label, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+    mctsRows(label, r);
   }
   const t = await loadModule('torres');
   if (t && source === 'dist/index.js') {
@@ -178,13 +177,7 @@ async function realGames() {
         const r = bot.search(s, { iterations: it });
         const cut = rolloutDepth === 10 ? 'rollouts cut at 10 plies' : 'rollouts to the end';
         const label = `mcts torres ${players}p mid-phase (determinized, ${cut})`;
-        row(
-          `${label}: ${fmt(r.stats.playouts)} playouts`,
-          'playouts',
-          r.stats.playouts,
-          r.stats.elapsedMs,
-        );
-        row(label, 'nodes (tree + rollout moves)', r.stats.nodes, r.stats.elapsedMs);
+        mctsRows(label, r);
       }
     }
   }
