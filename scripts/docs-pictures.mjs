@@ -1,7 +1,10 @@
-// Writes the position pictures the guides embed (docs/pictures/*.svg, git-ignored) from code, so
-// they always show what the library does. Run by `npm run docs` before typedoc. The library is
-// bundled from src/ with esbuild (no prior build needed); the positions are played out below
-// through the public API only.
+// Writes the position pictures the guides embed (docs/pictures/*.svg) from code, so they always
+// show what the library does. The pictures are committed, so the guides show them wherever they
+// are read; test/docs/pictures.test.ts runs this script into a scratch directory and fails when
+// the committed files differ, so after a change to a renderer run `npm run docs` (or this
+// script) and commit docs/pictures/. Usage: `node scripts/docs-pictures.mjs [outDir]` (default
+// docs/pictures). The library is bundled from src/ with esbuild (no prior build needed); the
+// positions are played out below through the public API only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
-const out = join(root, 'docs/pictures');
+const out = resolve(process.argv[2] ?? join(root, 'docs/pictures'));
 const scratch = mkdtempSync(join(tmpdir(), 'boardrules-pictures-'));
 const bundle = join(scratch, 'lib.mjs');
 await build({
@@ -102,4 +105,4 @@ const pictures = {};
 
 mkdirSync(out, { recursive: true });
 for (const [name, svg] of Object.entries(pictures)) writeFileSync(join(out, name), svg);
-console.log(`docs/pictures: ${Object.keys(pictures).join(', ')}`);
+console.log(`${out}: ${Object.keys(pictures).join(', ')}`);
