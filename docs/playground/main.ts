@@ -175,7 +175,8 @@ function renderTray(): void {
       div.className = 'tray-row';
       const label = document.createElement('span');
       label.textContent = row.label;
-      div.append(label);
+      const pieces = document.createElement('div');
+      div.append(label, pieces);
       for (const p of row.pieces) {
         const b = document.createElement('button');
         b.type = 'button';
@@ -184,7 +185,7 @@ function renderTray(): void {
         b.textContent = p.text;
         b.title = `${p.key} in hand`;
         b.setAttribute('aria-pressed', String(p.key === session.selected));
-        div.append(b);
+        pieces.append(b);
       }
       return div;
     }),
