@@ -1,6 +1,7 @@
-// Builds the playground (docs/playground) into docs/playground/dist/: one ES module bundling
-// the library from src/ with esbuild, plus the page and its stylesheet. Static files only;
-// serve the folder with any static server (the browser test uses node:http).
+// Builds the playground (docs/playground) into docs/playground/dist/: one classic script (an
+// IIFE, no imports, no fetches) bundling the library from src/ with esbuild, plus the page and
+// its stylesheet. A classic script is what lets the page run opened straight from disk
+// (file://), where browsers refuse module scripts; it works served from any static server too.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -12,7 +13,7 @@ mkdirSync(out, { recursive: true });
 const result = await build({
   entryPoints: [join(dir, 'main.ts')],
   bundle: true,
-  format: 'esm',
+  format: 'iife',
   platform: 'browser',
   target: 'es2022',
   minify: true,

@@ -1,152 +1,26 @@
-// The boardrules playground: plain TypeScript + DOM over the public API. Each game gets a small
-// adapter saying how to draw a state and how a click maps to moves; everything else (turns,
-// bots, undo, the move list, position strings) is generic over `Game`.
+// The boardrules playground: plain TypeScript + DOM over the public API. Each game has a small
+// adapter (hive.ts, coerceo.ts, torres.ts) saying how to draw a state, how a click maps to
+// moves and what to tell the player; this file is the page: the setup form, drawing, clicks,
+// bots, undo, the move list and position strings.
 //
-// Clicks: a move has an optional *source* (what you click first: a Hive piece, a Coerceo or
-// Torres square with the piece that moves) and an optional *target* (where it goes). Moves
-// with neither (pass, end turn, buy a card, choose a stack ...) are buttons under the board.
+// Built as one classic script (scripts/build-playground.mjs), so the page also works opened
+// straight from disk (file://), where browsers refuse module scripts.
+import type { AnyAdapter, Clicked, ClickKeys, FormValues } from './adapter.js';
+import { type ClickOutcome, resolveClick } from './clicks.js';
+import { coerceoAdapter } from './coerceo.js';
+import { hiveAdapter } from './hive.js';
+import { SEAT_KINDS, type SeatKind, Session } from './session.js';
+import { instructionText, statusText } from './texts.js';
+import { torresAdapter } from './torres.js';
 
-// The bots come from the same factory and per-game kits (evaluator, rollout cut-off, Torres'
-// determinizer) as `boardrules play --seats`, so the playground's bots are the CLI's bots.
-import { type BotKit, createBot } from '../../src/cli/bots.js';
-import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
-import { plugin as hivePlugin } from '../../src/cli/games/hive.js';
-import { plugin as torresPlugin } from '../../src/cli/games/torres.js';
-import { coerceo } from '../../src/coerceo/index.js';
-import { render as renderCoerceo } from '../../src/coerceo/svg.js';
-import type { CoerceoMove, CoerceoState } from '../../src/coerceo/types.js';
-import { GAME_TYPES, type HiveMove, type HiveState, hive } from '../../src/hive/index.js';
-import { render as renderHive } from '../../src/hive/svg.js';
-import type { Bot, Game } from '../../src/index.js';
-import { type TorresMove, type TorresState, torres } from '../../src/torres/index.js';
-import { render as renderTorres } from '../../src/torres/svg.js';
-
-/** What the current view asks the renderer to show. */
-interface View<M> {
-  readonly highlight: readonly string[];
-  readonly selected: string | null;
-  readonly last: M | null;
-}
-
-/** The keys a click on an SVG element stands for. */
-interface ClickKeys {
-  readonly source: string | null;
-  readonly target: string | null;
-}
-
-/** One option control of a game's setup form. */
-interface OptionControl {
-  readonly name: string;
-  readonly label: string;
-  readonly values: readonly (string | number | boolean)[];
-  readonly input?: 'number';
-  readonly initial?: string | number | boolean;
-}
-
-interface Adapter<S, M> {
-  readonly game: Game<S, M, never>;
-  readonly options: readonly OptionControl[];
-  seatName(seat: number): string;
-  /** The game's bot kit: evaluator, rollout cut-off and (hidden information) determinizer. */
-  readonly bots?: BotKit<S, M>;
-  render(state: S, view: View<M>): string;
-  source(move: M): string | null;
-  target(move: M): string | null;
-  keys(element: Element): ClickKeys;
-}
-
-const hiveAdapter: Adapter<HiveState, HiveMove> = {
-  game: hive as unknown as Game<HiveState, HiveMove, never>,
-  ...(hivePlugin.bots ? { bots: hivePlugin.bots } : {}),
-  options: [
-    {
-      name: 'type',
-      label: 'Game type',
-      // The eight official types, then two fan-bug rosters (H-FAN-UHP-2): one tile of each kind
-      // turned, and every tile turned.
-      values: [...GAME_TYPES, 'Base+MLP:wTFKWRDC:bTFKWRDC', 'Base+MLP:wT2F3K2W3RDC:bT2F3K2W3RDC'],
-      initial: 'Base+MLP',
-    },
-    { name: 'tournamentOpening', label: 'Tournament opening', values: [true, false] },
-  ],
-  seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
-  render: (state, view) =>
-    renderHive(state, {
-      size: 34,
-      highlight: view.highlight.map((k) => {
-        const [q, r] = k.split(',').map(Number);
-        return { q: q as number, r: r as number };
-      }),
-      ...(view.selected === null ? {} : { selected: view.selected }),
-    }),
-  source: (m) => (m.kind === 'pass' ? null : m.piece),
-  // A grab or swap is no hex-to-hex move: it is offered as a button ('wT1 *bA1', 'wC ~bQ').
-  target: (m) => (m.kind === 'place' || m.kind === 'move' ? `${m.q},${m.r}` : null),
-  keys: (el) => {
-    const g = el.closest('[data-piece], [data-q]');
-    if (!g) return { source: null, target: null };
-    const q = g.getAttribute('data-q');
-    const r = g.getAttribute('data-r');
-    return {
-      source: g.classList.contains('target') ? null : g.getAttribute('data-piece'),
-      target: q === null || r === null ? null : `${q},${r}`,
-    };
-  },
+const ADAPTERS: Readonly<Record<string, AnyAdapter>> = {
+  hive: hiveAdapter as unknown as AnyAdapter,
+  coerceo: coerceoAdapter as unknown as AnyAdapter,
+  torres: torresAdapter as unknown as AnyAdapter,
 };
 
-const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
-  game: coerceo as unknown as Game<CoerceoState, CoerceoMove, never>,
-  ...(coerceoPlugin.bots ? { bots: coerceoPlugin.bots } : {}),
-  options: [
-    { name: 'variant', label: 'Variant', values: ['laurentius', 'ocius'] },
-    { name: 'exchangeCost', label: 'Exchange cost', values: [2, 1] },
-  ],
-  seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
-  render: (state, view) =>
-    renderCoerceo(state, {
-      size: 46,
-      highlight: view.highlight,
-      ...(view.selected === null ? {} : { selected: view.selected }),
-      ...(view.last === null ? {} : { lastMove: view.last }),
-    }),
-  source: (m) => (m.type === 'step' ? m.from : null),
-  target: (m) => (m.type === 'step' ? m.to : m.target),
-  keys: (el) => {
-    const field = el.closest('[data-field]')?.getAttribute('data-field') ?? null;
-    return { source: field, target: field };
-  },
-};
-
-const SEAT_COLOURS = ['Red', 'Blue', 'Yellow', 'Green'];
-const torresAdapter: Adapter<TorresState, TorresMove> = {
-  game: torres as unknown as Game<TorresState, TorresMove, never>,
-  options: [
-    { name: 'players', label: 'Players', values: [2, 3, 4] },
-    { name: 'seed', label: 'Seed', values: [], input: 'number', initial: 1 },
-  ],
-  seatName: (seat) => SEAT_COLOURS[seat] ?? `Seat ${seat}`,
-  ...(torresPlugin.bots ? { bots: torresPlugin.bots } : {}),
-  render: (state, view) =>
-    renderTorres(state, {
-      size: 50,
-      highlight: view.highlight,
-      ...(view.selected === null ? {} : { selected: view.selected }),
-    }),
-  source: (m) => ('from' in m ? m.from : null),
-  target: (m) => ('to' in m ? m.to : null),
-  keys: (el) => {
-    const square = el.closest('[data-square]')?.getAttribute('data-square') ?? null;
-    return { source: square, target: square };
-  },
-};
-
-const ADAPTERS: Record<string, Adapter<unknown, unknown>> = {
-  hive: hiveAdapter as unknown as Adapter<unknown, unknown>,
-  coerceo: coerceoAdapter as unknown as Adapter<unknown, unknown>,
-  torres: torresAdapter as unknown as Adapter<unknown, unknown>,
-};
-
-type SeatKind = 'human' | 'random' | 'mcts';
+/** The drawn elements a click can mean something on (see each renderer's `data-*`). */
+const CLICKABLE = '[data-piece], [data-q], [data-field], [data-square]';
 
 function $(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -154,112 +28,35 @@ function $(id: string): HTMLElement {
   return el;
 }
 
-/** The running session: one game, its states so far and who plays each seat. */
-class Session {
-  adapter: Adapter<unknown, unknown>;
-  states: unknown[] = [];
-  texts: string[] = [];
-  moves: unknown[] = [];
-  seats: SeatKind[] = [];
-  bots: (Bot<unknown, unknown> | null)[] = [];
-  selected: string | null = null;
-  /** Moves offered as buttons because one click matched several. */
-  pending: unknown[] = [];
-  /** Bumped on every change, so a bot move scheduled for an old position is dropped. */
-  epoch = 0;
-  thinking = false;
+let session = new Session(hiveAdapter as unknown as AnyAdapter);
 
-  constructor(adapter: Adapter<unknown, unknown>) {
-    this.adapter = adapter;
-  }
-
-  get state(): unknown {
-    return this.states[this.states.length - 1];
-  }
-
-  start(options: Record<string, unknown>, seats: SeatKind[], iterations: number): void {
-    const game = this.adapter.game;
-    const s0 = game.start(options as never);
-    this.reset(s0);
-    this.seats = seats;
-    this.bots = seats.map((kind, seat) =>
-      kind === 'human'
-        ? null
-        : createBot(kind, game, this.adapter.bots, { seed: seat + 1, limits: { iterations } }),
-    );
-  }
-
-  reset(state: unknown): void {
-    this.states = [state];
-    this.texts = [];
-    this.moves = [];
-    this.selected = null;
-    this.pending = [];
-    this.epoch++;
-    for (const b of this.bots) b?.reset();
-  }
-
-  play(move: unknown): void {
-    const game = this.adapter.game;
-    const text = game.formatMove(this.state, move);
-    this.states.push(game.apply(this.state, move));
-    this.texts.push(text);
-    this.moves.push(move);
-    this.selected = null;
-    this.pending = [];
-    this.epoch++;
-  }
-
-  /** Takes back the last move, and the bots' moves before it, back to a human's turn. */
-  undo(): void {
-    if (this.states.length <= 1) return;
-    do {
-      this.states.pop();
-      this.texts.pop();
-      this.moves.pop();
-    } while (this.states.length > 1 && this.botOnMove() !== null);
-    this.selected = null;
-    this.pending = [];
-    this.epoch++;
-  }
-
-  botOnMove(): Bot<unknown, unknown> | null {
-    const game = this.adapter.game;
-    if (game.terminal(this.state)) return null;
-    return this.bots[game.toMove(this.state)] ?? null;
-  }
-}
-
-let session = new Session(hiveAdapter as unknown as Adapter<unknown, unknown>);
-
-function gameName(): string {
-  return ($('game') as HTMLSelectElement).value;
+function adapter(): AnyAdapter {
+  return ADAPTERS[($('game') as HTMLSelectElement).value] ?? (hiveAdapter as unknown as AnyAdapter);
 }
 
 function renderOptions(): void {
-  const adapter = ADAPTERS[gameName()] as Adapter<unknown, unknown>;
   const box = $('options');
   box.replaceChildren();
-  for (const o of adapter.options) {
+  for (const o of adapter().options) {
     const label = document.createElement('label');
-    label.textContent = o.label;
+    label.append(o.label);
     if (o.input === 'number') {
       const input = document.createElement('input');
       input.type = 'number';
       input.name = o.name;
+      input.min = '0';
       input.value = String(o.initial ?? 0);
-      input.style.width = '5rem';
       label.append(input);
     } else {
       const select = document.createElement('select');
       select.name = o.name;
-      for (const v of o.values) {
+      o.values.forEach((v, i) => {
         const opt = document.createElement('option');
         opt.value = String(v);
-        opt.textContent = String(v);
+        opt.textContent = o.labels?.[i] ?? String(v);
         if (o.initial !== undefined && v === o.initial) opt.selected = true;
         select.append(opt);
-      }
+      });
       select.addEventListener('change', renderSeats);
       label.append(select);
     }
@@ -268,70 +65,78 @@ function renderOptions(): void {
   renderSeats();
 }
 
-function readOptions(): Record<string, unknown> {
-  const adapter = ADAPTERS[gameName()] as Adapter<unknown, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const o of adapter.options) {
+function formValues(): FormValues {
+  const out: Record<string, string | number | boolean> = {};
+  for (const o of adapter().options) {
     const el = $('options').querySelector(`[name="${o.name}"]`) as HTMLInputElement | null;
     if (!el) continue;
     if (o.input === 'number') out[o.name] = Number(el.value);
-    else out[o.name] = o.values.find((v) => String(v) === el.value);
+    else {
+      const v = o.values.find((x) => String(x) === el.value);
+      if (v !== undefined) out[o.name] = v;
+    }
   }
   return out;
 }
 
+function startOptions(): Record<string, unknown> {
+  const a = adapter();
+  const values = formValues();
+  return a.startOptions ? a.startOptions(values) : { ...values };
+}
+
+/** One seat select per seat of the game the form describes, keeping earlier choices. */
 function renderSeats(): void {
-  const adapter = ADAPTERS[gameName()] as Adapter<unknown, unknown>;
-  const n = adapter.game.players(adapter.game.start(readOptions() as never));
+  const a = adapter();
+  let n = 2;
+  try {
+    n = a.game.players(a.game.start(startOptions() as never));
+  } catch {
+    // Bad options (say a seed out of range): New game reports it; keep two seats meanwhile.
+  }
   const box = $('seats');
   const previous = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     const label = document.createElement('label');
-    label.textContent = adapter.seatName(seat);
+    label.append(a.seatName(seat));
     const select = document.createElement('select');
     select.name = `seat${seat}`;
-    const kinds: [SeatKind, string][] = [
-      ['human', 'Person'],
-      ['random', 'Random bot'],
-    ];
-    kinds.push(['mcts', 'MCTS bot']);
-    for (const [value, text] of kinds) {
+    for (const [value, text] of SEAT_KINDS) {
       const opt = document.createElement('option');
       opt.value = value;
       opt.textContent = text;
       select.append(opt);
     }
     const prev = previous[seat];
-    if (prev && kinds.some(([k]) => k === prev)) select.value = prev;
+    if (prev && SEAT_KINDS.some(([k]) => k === prev)) select.value = prev;
     label.append(select);
     box.append(label);
   }
   const iter = document.createElement('label');
-  iter.textContent = 'MCTS iterations';
+  iter.append('MCTS iterations');
   const input = document.createElement('input');
   input.type = 'number';
   input.name = 'iterations';
   input.value = '200';
   input.min = '10';
-  input.style.width = '5rem';
   iter.append(input);
   box.append(iter);
 }
 
 function newGame(): void {
-  const adapter = ADAPTERS[gameName()] as Adapter<unknown, unknown>;
   const seats = [...$('seats').querySelectorAll('select')].map((s) => s.value as SeatKind);
   const iterInput = $('seats').querySelector('[name="iterations"]') as HTMLInputElement | null;
   const iterations = Math.max(10, Number(iterInput?.value ?? 200) || 200);
-  session = new Session(adapter);
+  const next = new Session(adapter());
   try {
-    session.start(readOptions(), seats, iterations);
-    showError('');
+    next.start(startOptions(), seats, iterations);
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
     return;
   }
+  session = next;
+  showError('');
   update();
 }
 
@@ -339,36 +144,81 @@ function showError(message: string): void {
   $('error').textContent = message;
 }
 
+function button(text: string, notation: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'move';
+  b.textContent = text;
+  b.dataset.move = notation;
+  b.title = notation;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** The highlighted destinations: the selection's, or (if the game wants) the sourceless ones. */
+function highlights(legal: readonly unknown[]): string[] {
+  const a = session.adapter;
+  const from = session.selected;
+  if (from === null && !a.highlightFree) return [];
+  return legal
+    .filter((m) => a.source(m) === from)
+    .map((m) => a.target(m))
+    .filter((t): t is string => t !== null);
+}
+
+/** The pieces off the board as buttons, the selected one pressed. */
+function renderTray(): void {
+  const rows = session.adapter.tray?.(session.state) ?? [];
+  $('tray').replaceChildren(
+    ...rows.map((row) => {
+      const div = document.createElement('div');
+      div.className = 'tray-row';
+      const label = document.createElement('span');
+      label.textContent = row.label;
+      const pieces = document.createElement('div');
+      div.append(label, pieces);
+      for (const p of row.pieces) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = p.dark ? 'hand-piece dark' : 'hand-piece';
+        b.dataset.piece = p.key;
+        b.textContent = p.text;
+        b.title = `${p.key} in hand`;
+        b.setAttribute('aria-pressed', String(p.key === session.selected));
+        pieces.append(b);
+      }
+      return div;
+    }),
+  );
+}
+
 /** Redraws everything from the session and schedules a bot move when a bot is to play. */
 function update(): void {
-  const { adapter } = session;
-  const game = adapter.game;
+  const a = session.adapter;
+  const { game } = a;
   const state = session.state;
   const legal = game.terminal(state) ? [] : game.moves(state);
-  const highlight =
-    session.selected === null
-      ? []
-      : legal
-          .filter((m) => adapter.source(m) === session.selected)
-          .map((m) => adapter.target(m))
-          .filter((t): t is string => t !== null);
   const board = $('board');
-  board.innerHTML = adapter.render(state, {
-    highlight,
+  board.innerHTML = a.render(state, {
+    highlight: highlights(legal),
     selected: session.selected,
     last: session.moves[session.moves.length - 1] ?? null,
   });
   board.dataset.ply = String(session.texts.length);
+  board.dataset.game = game.name;
 
   const bot = session.botOnMove();
-  const status = $('status');
-  if (game.terminal(state)) {
-    const score = game.score(state);
-    status.textContent = `Game over: ${score.map((v, seat) => `${adapter.seatName(seat)} ${v}`).join(', ')}`;
-  } else {
-    const seat = game.toMove(state);
-    status.textContent = `${adapter.seatName(seat)} to move${bot ? ' (bot thinking…)' : ''}`;
-  }
+  $('status').textContent = statusText(session);
+  $('instruction').textContent = instructionText(session, legal);
+  $('refusal').textContent = session.refusal;
+  renderTray();
+  $('summary').replaceChildren(
+    ...(a.summary?.(state) ?? []).map((line) => {
+      const li = document.createElement('li');
+      li.textContent = line;
+      return li;
+    }),
+  );
 
   const list = $('moves');
   list.replaceChildren(
@@ -385,19 +235,15 @@ function update(): void {
   choices.replaceChildren();
   if (!bot) {
     const offered =
-      session.pending.length > 0
-        ? session.pending
-        : legal.filter((m) => adapter.target(m) === null);
+      session.pending.length > 0 ? session.pending : legal.filter((m) => a.target(m) === null);
     for (const m of offered) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'move';
-      b.textContent = game.formatMove(state, m);
-      b.addEventListener('click', () => {
-        session.play(m);
-        update();
-      });
-      choices.append(b);
+      const notation = game.formatMove(state, m);
+      choices.append(
+        button(a.label?.(state, m) ?? notation, notation, () => {
+          session.play(m);
+          update();
+        }),
+      );
     }
   }
   ($('position') as HTMLTextAreaElement).value = game.serialize(state);
@@ -416,40 +262,80 @@ function update(): void {
   }
 }
 
-function onBoardClick(event: MouseEvent): void {
-  const { adapter } = session;
-  const game = adapter.game;
-  const state = session.state;
-  if (game.terminal(state) || session.botOnMove()) return;
-  const keys = adapter.keys(event.target as Element);
-  const legal = game.moves(state);
-  const pick = (candidates: unknown[]): boolean => {
-    if (candidates.length === 0) return false;
-    if (candidates.length === 1) session.play(candidates[0]);
-    else {
-      session.pending = candidates;
-      session.selected = null;
-    }
-    update();
-    return true;
-  };
-  if (session.selected !== null && keys.target !== null) {
-    const sel = session.selected;
-    const c = legal.filter((m) => adapter.source(m) === sel && adapter.target(m) === keys.target);
-    if (pick(c)) return;
+/**
+ * The keys of a click on the board or the tray: from the element it hit, else from the point
+ * on the picture.
+ */
+function clickKeys(event: MouseEvent): ClickKeys | null {
+  const a = session.adapter;
+  const hit = (event.target as Element).closest(CLICKABLE);
+  if (hit) {
+    const clicked: Clicked = {
+      data: { ...(hit as SVGElement).dataset } as Record<string, string>,
+      classes: [...hit.classList],
+    };
+    return a.keys(clicked);
   }
-  if (keys.source !== null && legal.some((m) => adapter.source(m) === keys.source)) {
-    session.selected = session.selected === keys.source ? null : keys.source;
-    session.pending = [];
+  const svg = $('board').querySelector('svg');
+  const ctm = svg?.getScreenCTM();
+  if (!a.keysAt || !ctm || !svg?.contains(event.target as Node)) return null;
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+  return a.keysAt(p.x, p.y);
+}
+
+function apply(outcome: ClickOutcome<unknown>): void {
+  switch (outcome.kind) {
+    case 'play':
+      session.play(outcome.move);
+      break;
+    case 'choose':
+      session.clearClick();
+      session.pending = [...outcome.moves];
+      break;
+    case 'select':
+      session.clearClick();
+      session.selected = outcome.source;
+      session.pending = [...outcome.also];
+      break;
+    case 'refuse': {
+      const selected = session.selected;
+      session.clearClick();
+      session.selected = selected;
+      session.refusal = `Not allowed: ${outcome.why}`;
+      break;
+    }
+  }
+}
+
+function onBoardClick(event: MouseEvent): void {
+  const { adapter: a, state } = session;
+  if (a.game.terminal(state) || session.botOnMove()) return;
+  const keys = clickKeys(event);
+  if (keys === null) {
+    session.clearClick();
+  } else {
+    apply(resolveClick(a, state, a.game.moves(state), session.selected, keys));
+  }
+  update();
+}
+
+/** Plays a move typed in the game's notation; `parseMove`'s error says what is wrong. */
+function playTyped(event: SubmitEvent): void {
+  event.preventDefault();
+  const { adapter: a, state } = session;
+  if (a.game.terminal(state) || session.botOnMove()) return;
+  const input = $('move-text') as HTMLInputElement;
+  let move: unknown;
+  try {
+    move = a.game.parseMove(state, input.value.trim());
+  } catch (e) {
+    session.clearClick();
+    session.refusal = `Not allowed: ${e instanceof Error ? e.message : String(e)}`;
     update();
     return;
   }
-  if (keys.target !== null) {
-    const c = legal.filter((m) => adapter.source(m) === null && adapter.target(m) === keys.target);
-    if (pick(c)) return;
-  }
-  session.selected = null;
-  session.pending = [];
+  session.play(move);
+  input.value = '';
   update();
 }
 
@@ -458,16 +344,17 @@ async function copyPosition(): Promise<void> {
   area.select();
   try {
     await navigator.clipboard.writeText(area.value);
+    showError('');
   } catch {
-    // Clipboard API unavailable (insecure context): the text is selected for Ctrl+C instead.
+    // No clipboard API here (e.g. opened from disk): the text is selected for Ctrl+C instead.
+    showError('The clipboard is not available here: the text is selected, copy it with Ctrl+C.');
   }
 }
 
 function loadPosition(): void {
   const text = ($('position') as HTMLTextAreaElement).value.trim();
   try {
-    const state = session.adapter.game.deserialize(text);
-    session.reset(state);
+    session.reset(session.adapter.game.deserialize(text));
     showError('');
     update();
   } catch (e) {
@@ -475,20 +362,33 @@ function loadPosition(): void {
   }
 }
 
-$('game').addEventListener('change', () => {
+function boot(): void {
+  $('game').addEventListener('change', () => {
+    renderOptions();
+    newGame();
+  });
+  $('new-game').addEventListener('click', newGame);
+  $('board').addEventListener('click', onBoardClick);
+  $('tray').addEventListener('click', onBoardClick);
+  $('undo').addEventListener('click', () => {
+    session.undo();
+    update();
+  });
+  $('typed').addEventListener('submit', playTyped);
+  $('copy').addEventListener('click', () => void copyPosition());
+  $('load').addEventListener('click', loadPosition);
+
+  const initial = new URLSearchParams(location.search).get('game');
+  if (initial && initial in ADAPTERS) ($('game') as HTMLSelectElement).value = initial;
   renderOptions();
   newGame();
-});
-$('new-game').addEventListener('click', newGame);
-$('board').addEventListener('click', onBoardClick);
-$('undo').addEventListener('click', () => {
-  session.undo();
-  update();
-});
-$('copy').addEventListener('click', () => void copyPosition());
-$('load').addEventListener('click', loadPosition);
+}
 
-const initial = new URLSearchParams(location.search).get('game');
-if (initial && initial in ADAPTERS) ($('game') as HTMLSelectElement).value = initial;
-renderOptions();
-newGame();
+try {
+  boot();
+} catch (e) {
+  // Say so on the page rather than leave it blank.
+  const status = document.getElementById('status');
+  if (status) status.textContent = `The playground failed to start: ${String(e)}`;
+  throw e;
+}

@@ -129,7 +129,6 @@ export function render(state: CoerceoState, options: CoerceoRenderOptions = {}):
   const minX = -w / 2 - size * 0.3;
   const minY = -h / 2 - size * 0.3;
   const boardW = w + size * 0.6;
-  const panelW = size * 4.2;
 
   const body: string[] = [];
   const removed: string[] = [];
@@ -265,15 +264,18 @@ export function render(state: CoerceoState, options: CoerceoRenderOptions = {}):
   let py = minY + size * 0.8;
   const panel: string[] = [];
   const result = outcome(state);
+  const status =
+    result === null
+      ? `${sideToMove(state) === 'white' ? 'White' : 'Black'} to move`
+      : result.winner === null
+        ? `Draw (${result.reason})`
+        : `${result.winner === 'white' ? 'White' : 'Black'} wins (${result.reason})`;
+  const statusSize = size * 0.32;
+  // Wide enough for the status (about 0.6 em per character): a result with its reason
+  // ('White wins (insufficient-material)') is longer than the panel's usual width.
+  const panelW = Math.max(size * 4.2, size * 0.4 + status.length * statusSize * 0.6);
   panel.push(
-    text(
-      { class: 'status', x: px, y: py, 'font-size': size * 0.32, 'font-weight': 'bold' },
-      result === null
-        ? `${sideToMove(state) === 'white' ? 'White' : 'Black'} to move`
-        : result.winner === null
-          ? `Draw (${result.reason})`
-          : `${result.winner === 'white' ? 'White' : 'Black'} wins (${result.reason})`,
-    ),
+    text({ class: 'status', x: px, y: py, 'font-size': statusSize, 'font-weight': 'bold' }, status),
   );
   py += size * 0.8;
   for (const [seat, label] of [

@@ -99,6 +99,18 @@ describe('coerceo render', () => {
     expect(status(resign(coerceo.start(), 'black'))).toBe('White wins (resignation)');
   });
 
+  it('is wide enough for the result text, reason included', () => {
+    // The status text starts at the panel's left edge; at about 0.6 em per character it must
+    // end inside the picture ('White wins (captured-all)' used to be cut off).
+    for (const s of [coerceo.start(), resign(coerceo.start(), 'black')]) {
+      const doc = parseXml(render(s));
+      const [x0, , width] = (doc.attrs.viewBox ?? '').split(' ').map(Number);
+      const t = byClass(doc, 'status')[0];
+      const end = Number(t?.attrs.x) + (t?.text.length ?? 0) * Number(t?.attrs['font-size']) * 0.6;
+      expect(end).toBeLessThanOrEqual((x0 as number) + (width as number));
+    }
+  });
+
   it('is deterministic: the same position gives the same string, however it was reached', () => {
     const s = gameWithRemovedTiles();
     expect(render(coerceo.deserialize(coerceo.serialize(s)))).toBe(render(s));

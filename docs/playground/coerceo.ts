@@ -1,0 +1,87 @@
+// Coerceo in the playground: a step goes from the piece's field (source) to a field (target);
+// an exchange has only a target, the opponent piece it removes.
+import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
+import { coerceo, outcome, pieceAt, sideToMove, tilesHeld } from '../../src/coerceo/index.js';
+import { render } from '../../src/coerceo/svg.js';
+import type { CoerceoMove, CoerceoState, EndReason } from '../../src/coerceo/types.js';
+import type { Game } from '../../src/index.js';
+import { type Adapter, count } from './adapter.js';
+
+const NAME = { white: 'White', black: 'Black' } as const;
+
+/** Why the game ended, in words (C-END-7's reasons); `loser` is the side that lost, if any. */
+function reasonText(reason: EndReason, loser: 'White' | 'Black' | null): string {
+  switch (reason) {
+    case 'captured-all':
+      return `all of ${loser}'s pieces are captured`;
+    case 'resignation':
+      return `${loser} resigned`;
+    case 'no-legal-moves':
+      return loser === null ? 'the side to move has no legal turn' : `${loser} has no legal turn`;
+    case 'insufficient-material':
+      return 'neither side can capture any more';
+    case 'repetition':
+      return 'the same position occurred a third time';
+  }
+}
+
+export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
+  game: coerceo as unknown as Game<CoerceoState, CoerceoMove, never>,
+  ...(coerceoPlugin.bots ? { bots: coerceoPlugin.bots } : {}),
+  options: [
+    {
+      name: 'variant',
+      label: 'Variant',
+      values: ['laurentius', 'ocius'],
+      labels: ['Laurentius', 'Ocius (small)'],
+    },
+    { name: 'exchangeCost', label: 'Exchange cost', values: [2, 1], labels: ['2 tiles', '1 tile'] },
+  ],
+  seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
+  highlightFree: true,
+  render: (state, view) =>
+    render(state, {
+      size: 46,
+      highlight: view.highlight,
+      ...(view.selected === null ? {} : { selected: view.selected }),
+      ...(view.last === null ? {} : { lastMove: view.last }),
+    }),
+  source: (m) => (m.type === 'step' ? m.from : null),
+  target: (m) => (m.type === 'step' ? m.to : m.target),
+  keys: ({ data }) => {
+    const field = data.field ?? null;
+    return { source: field, target: field };
+  },
+  ownPiece: (state, field) => pieceAt(state, field) === sideToMove(state),
+  attempt: (state, selected, { target }) => {
+    if (target === null) return null;
+    if (selected !== null) return { move: { type: 'step', from: selected, to: target } };
+    // Nothing selected: a click on an opponent piece asks to exchange for it.
+    if (pieceAt(state, target) === null) return null;
+    return { move: { type: 'exchange', target } };
+  },
+  instruct: (state, { legal, selected }) => {
+    const side = NAME[sideToMove(state)];
+    if (selected !== null) {
+      const n = legal.filter((m) => m.type === 'step' && m.from === selected).length;
+      if (n === 0) {
+        return `The piece on ${selected} cannot move now: click another of your pieces.`;
+      }
+      return `The piece on ${selected} is selected: click a marked field to move it there (${count(n, 'choice')}), click another of your pieces, or click it again to let go.`;
+    }
+    const held = tilesHeld(state)[sideToMove(state)];
+    const cost = state.exchangeCost;
+    const exchange = legal.some((m) => m.type === 'exchange')
+      ? ` Or exchange ${count(cost, 'tile')} of the ${held} you hold to remove an opponent piece: click a marked opponent piece.`
+      : held > 0
+        ? ` You hold ${count(held, 'tile')}; an exchange costs ${cost}.`
+        : '';
+    return `Click one of your pieces (${side}: ${side === 'White' ? 'the light triangles pointing up' : 'the dark triangles pointing down'}), then a marked field to move it there.${exchange}`;
+  },
+  endReason: (state) => {
+    const o = outcome(state);
+    if (o === null) return null;
+    const loser = o.winner === null ? null : o.winner === 'white' ? 'Black' : 'White';
+    return reasonText(o.reason, loser);
+  },
+};
