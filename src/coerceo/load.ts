@@ -14,7 +14,6 @@ import { trustState } from './guard.js';
 import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
-  formatMoveText,
   formatTail,
   type PositionData,
   parseCpf,
@@ -83,9 +82,12 @@ function invalid(message: string): RulesError {
   return new RulesError('INVALID_STATE', message);
 }
 
+/** A step move. */
+type CoerceoStep = Extract<CoerceoMove, { type: 'step' }>;
+
 /**
- * C-NOTATION-4/5: the state of a save. The history steps are undone from the position, last
- * first; each must reverse legally, and replaying them forwards must be legal, capture nothing,
+ * C-NOTATION-4/5: the state of a save, from the parts `parseCpf` and `parseStateText` read. The
+ * history steps are undone from the position, last first; each must reverse legally, and replaying them forwards must be legal, capture nothing,
  * remove no tile and never pass a finished position. Throws `INVALID_STATE` naming the step.
  */
 export function loadState(data: PositionData, tail: StateTail): CoerceoState {
@@ -94,13 +96,14 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
   if (tail.since.length === 0) {
     state = stateFromData(data, tail.rulings);
   } else {
-    const steps = tail.since.map((text, k) => historyStep(text, k));
+    // `parseStateText` read each item as a long-form step.
+    const steps = tail.since.map((text) => parseMoveText(text) as CoerceoStep);
     // Undo the history from the last step back, then replay it forwards.
     const cpfs: string[] = [formatCpf(data)];
     let pieces = data.pieces.slice() as [number, number, number, number];
     let side: 0 | 1 = data.side;
     for (let k = steps.length - 1; k >= 0; k--) {
-      const m = steps[k] as { readonly from: string; readonly to: string };
+      const m = steps[k] as CoerceoStep;
       const mover = (1 - side) as 0 | 1;
       const from = fieldByName(m.from);
       const to = fieldByName(m.to);
@@ -161,18 +164,4 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
     state = resigned(state, tail.resigned);
   }
   return state;
-}
-
-/** History item `k`: a step written in canonical long form (C-NOTATION-5), else `INVALID_STATE`. */
-function historyStep(text: string, k: number): CoerceoMove {
-  let m: CoerceoMove | null = null;
-  try {
-    m = parseMoveText(text);
-  } catch {
-    // reported below
-  }
-  if (m === null || m.type !== 'step' || formatMoveText(m) !== text) {
-    throw invalid(`history step ${k} '${text}' is not a step in canonical long form`);
-  }
-  return m;
 }
