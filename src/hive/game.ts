@@ -190,17 +190,27 @@ export function positionOf(state: HiveState): Position {
   return positionAt(versionOf(state));
 }
 
-/** A state's version; a state built outside this module (e.g. from JSON) is replayed once. */
+/**
+ * A state's version; a state built outside this module (e.g. from JSON) is replayed once, as
+ * its saved GameString would be (with `strictInput`, its history must be strict too), so it is
+ * accepted exactly when that text reads back. Throws `INVALID_STATE` saying why not.
+ */
 function versionOf(state: HiveState): Version {
   const cached = versions.get(state);
   if (cached) return cached;
   if (state === null || typeof state !== 'object' || !Array.isArray(state.history)) {
     throw new RulesError('INVALID_STATE', 'not a Hive state');
   }
-  const options = resolveOptions({ ...state.options, type: state.type });
-  const pos = newPosition(options);
-  const history = replay(pos, state.history as string[], false);
-  const version = rootVersion(pos, history);
+  let version: Version;
+  try {
+    const options = resolveOptions({ ...state.options, type: state.type });
+    const pos = newPosition(options);
+    const history = replay(pos, state.history as string[], options.strictInput);
+    version = rootVersion(pos, history);
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    throw new RulesError('INVALID_STATE', `not a valid Hive state: ${e.message}`);
+  }
   versions.set(state, version);
   return version;
 }

@@ -230,6 +230,31 @@ describe('saved Hive games come back whole (H-OPT-1, H-UHP-8)', () => {
     expect(e.canonical()).toBe('Base;InProgress;Black[1];wQ'); // the old game is kept
   });
 
+  it('H-UHP-7 / H-UHP-8: a state stored as JSON is accepted exactly when its saved text reads back', () => {
+    // Appendix A's Grasshopper game has nokamute's 'wB1 /wB1' (the mover as its own reference),
+    // which only lenient input accepts (H-UHP-6).
+    const moves = String.raw`wG1;bG1 wG1-;wQ /wG1;bQ bG1-;wS1 wQ\;bA1 bQ-;wB1 /wS1;bA1 -wQ;wB1 wS1\;bA2 bQ-;wB1 /wS1;bA2 wG1\;wB1 wS1\;bA3 bQ-;wB1 /wS1;bS1 bQ\;wB1 wS1;bS1 wB1\;wB1 /wB1;bA3 -wB1`;
+    const lenient = { type: 'Base', options: DEFAULT_OPTIONS, history: moves.split(';') };
+    const json = JSON.parse(JSON.stringify(lenient)) as HiveState;
+    expect(hive.deserialize(hive.serialize(json)).history).toEqual(json.history);
+    // The same history under strictInput: its save could not be read, so the state is refused.
+    const strict = JSON.parse(
+      JSON.stringify({ ...lenient, options: { ...DEFAULT_OPTIONS, strictInput: true } }),
+    ) as HiveState;
+    for (const call of [() => hive.moves(strict), () => hive.serialize(strict)]) {
+      expect(call).toThrow(/not a valid Hive state: move 19 'wB1 \/wB1'.*mover itself/);
+      expect(codeOf(call)).toBe('INVALID_STATE');
+    }
+    expect(
+      codeOf(() => hive.deserialize(`Base{StrictInput=True};InProgress;Black[10];${moves}`)),
+    ).toBe('PARSE_ERROR');
+    // An illegal history is refused the same way.
+    const illegal = { ...lenient, history: ['wS1', 'bS1 wS1-', 'wQ wS1'] } as HiveState;
+    expect(() => hive.terminal(illegal)).toThrow(
+      /not a valid Hive state: move 3 'wQ wS1' is illegal/,
+    );
+  });
+
   it('option blocks: any order and case on input, canonical with strictInput; the text wins over the options argument', () => {
     const s = parseGameString('Base{maxplies=7, tournamentopening=false};NotStarted;White[1]');
     expect(s.options).toMatchObject({ maxPlies: 7, tournamentOpening: false });
