@@ -21,17 +21,15 @@ import {
   VN_HI,
   VN_LO,
 } from './board.js';
-import { checkState, trustState } from './guard.js';
+import { checkState } from './guard.js';
+import { legalCode, readSavedText, resigned, savedText, stateFromData } from './load.js';
 import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
   formatMoveText,
-  formatTail,
   type PositionData,
   parseCpf,
   parseMoveText,
-  parseStateText,
-  validatePosition,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
@@ -42,25 +40,6 @@ import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 export const LAURENTIUS_CPF = 'ac,cf,bf/ad,ac,bf,be/bd,bd,.,ae,ae/be,ce,df,ad/ce,cf,df w 0/0 L2';
 /** C-VARIANT-OCIUS-1: the Ocius start (CPF; NPN's layout, a boardrules ruling). */
 export const OCIUS_CPF = '-,-,-/-,df,ce,-/-,ae,cf,bd,-/-,bf,ac,-/-,-,- w 0/0 O2';
-
-/** Builds a state from position data with no history, evaluating the end rules (C-END-7). */
-function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoState {
-  const state: CoerceoState = trustState({
-    pieces: [data.pieces[0], data.pieces[1], data.pieces[2], data.pieces[3]],
-    tiles: data.tiles,
-    held: [data.held[0], data.held[1]],
-    side: data.side,
-    layout: data.layout,
-    exchangeCost: data.exchangeCost,
-    rulings,
-    history: [],
-    since: [],
-    resigned: null,
-    status: LIVE,
-  });
-  const status = positionOf(state).evaluate();
-  return status === LIVE ? state : trustState({ ...state, status });
-}
 
 /** Starts a game (see {@link CoerceoOptions}); throws `INVALID_OPTIONS`. */
 function start(options?: Partial<CoerceoOptions>): CoerceoState {
@@ -111,15 +90,6 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
   const frozen = Object.freeze(list);
   movesCache.set(state, frozen);
   return frozen;
-}
-
-/** The integer code of `move` in `pos` if it is legal there, else −1. */
-function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
-  const code = pos.encodeOrNegative(move);
-  if (code < 0) return -1;
-  const n = pos.generate(scratch, 0);
-  for (let i = 0; i < n; i++) if (scratch[i] === code) return code;
-  return -1;
 }
 
 /** A value for an error message; never throws (junk input may have no `toString`). */
@@ -175,9 +145,7 @@ export function resign(state: CoerceoState, colour: Colour): CoerceoState {
   if (colour !== 'white' && colour !== 'black') {
     throw new RulesError('ILLEGAL_MOVE', `resign: colour must be 'white' or 'black'`);
   }
-  const pos = positionOf(state);
-  pos.resign(colour === 'white' ? 0 : 1);
-  return trustState({ ...state, resigned: colour === 'white' ? 0 : 1, status: pos.status });
+  return resigned(state, colour === 'white' ? 0 : 1);
 }
 
 /** What a turn does (C-TURN-4): captured fields and removed tiles in canonical order, tiles collected. */
@@ -292,10 +260,7 @@ export function parsePosition(text: string, rulings?: Partial<CoerceoRulings>): 
 
 /** C-NOTATION-5: the full state string (CPF, options, history, resignation). */
 function serialize(state: CoerceoState): string {
-  checkState(state, 'coerceo.serialize');
-  const tail = formatTail(state);
-  const cpf = formatCpf(state);
-  return tail === '' ? cpf : `${cpf} ${tail}`;
+  return savedText(checkState(state, 'coerceo.serialize'));
 }
 
 /**
@@ -303,90 +268,7 @@ function serialize(state: CoerceoState): string {
  * reverse legally and replay without capture or removal from a non-terminal position.
  */
 function deserialize(text: string): CoerceoState {
-  const { cpf, tail } = parseStateText(text);
-  const data = parseCpf(cpf);
-  let state: CoerceoState;
-  if (tail.since.length === 0) {
-    state = stateFromData(data, tail.rulings);
-  } else {
-    // Undo the history from the last step back, then replay it forwards with `apply`.
-    const cpfs: string[] = [formatCpf(data)];
-    let pieces = data.pieces.slice() as [number, number, number, number];
-    let side: 0 | 1 = data.side;
-    for (let k = tail.since.length - 1; k >= 0; k--) {
-      const m = parseMoveText(tail.since[k] as string);
-      if (m.type !== 'step') throw new RulesError('INVALID_STATE', 'history holds only steps');
-      const mover = (1 - side) as 0 | 1;
-      const from = fieldByName(m.from);
-      const to = fieldByName(m.to);
-      const bit = (id: number): [number, number] => {
-        const ci = colourIndex(id);
-        return ci < 32 ? [1 << ci, 0] : [0, 1 << (ci - 32)];
-      };
-      const [toLo, toHi] = bit(to);
-      const [fromLo, fromHi] = bit(from);
-      // A field holds only pieces of its own colour, so the origin is empty iff the mover has
-      // no piece there.
-      const occLo = pieces[2 * mover] as number;
-      const occHi = pieces[2 * mover + 1] as number;
-      if (
-        fieldColour(from) !== mover ||
-        fieldColour(to) !== mover ||
-        ((pieces[2 * mover] as number) & toLo) !== toLo ||
-        ((pieces[2 * mover + 1] as number) & toHi) !== toHi ||
-        (occLo & fromLo) !== 0 ||
-        (occHi & fromHi) !== 0 ||
-        !((data.tiles >> ((from / 6) | 0)) & 1)
-      ) {
-        throw new RulesError(
-          'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' cannot be undone from the position after it`,
-        );
-      }
-      pieces = pieces.slice() as [number, number, number, number];
-      pieces[2 * mover] = (pieces[2 * mover] as number) ^ toLo ^ fromLo;
-      pieces[2 * mover + 1] = (pieces[2 * mover + 1] as number) ^ toHi ^ fromHi;
-      side = mover;
-      cpfs.unshift(formatCpf({ ...data, pieces, side }));
-    }
-    const first: PositionData = { ...data, pieces, side };
-    try {
-      validatePosition(first);
-    } catch (e) {
-      throw new RulesError(
-        'INVALID_STATE',
-        `history: the position before it is invalid: ${e instanceof Error ? e.message : String(e)}`,
-      );
-    }
-    state = stateFromData(first, tail.rulings);
-    for (let k = 0; k < tail.since.length; k++) {
-      const m = parseMoveText(tail.since[k] as string);
-      if (state.status !== LIVE) {
-        throw new RulesError('INVALID_STATE', `history step ${k}: the game was already over`);
-      }
-      try {
-        state = apply(state, m);
-      } catch (e) {
-        throw new RulesError(
-          'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' is not legal: ${e instanceof Error ? e.message : String(e)}`,
-        );
-      }
-      if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
-        throw new RulesError(
-          'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' captures or removes a tile, so it cannot be in the history`,
-        );
-      }
-    }
-  }
-  if (tail.resigned !== null) {
-    if (state.status !== LIVE) {
-      throw new RulesError('INVALID_STATE', 'a resignation after the game was over');
-    }
-    state = resign(state, tail.resigned === 0 ? 'white' : 'black');
-  }
-  return state;
+  return readSavedText(text);
 }
 
 /** The colour of the piece on `field` (a name like `c3f`), or `null` when it is empty or absent. */

@@ -1,18 +1,23 @@
 /**
- * The shape check every public Coerceo entry point runs on the state it is given, so that a
- * value that is not a {@link CoerceoState} is a `RulesError('INVALID_STATE')` naming the field,
- * never a `TypeError` deep inside the move generator.
+ * The check every public Coerceo entry point runs on the state it is given: a value that is not
+ * a valid {@link CoerceoState} is a `RulesError('INVALID_STATE')` naming the field or the broken
+ * rule, never a `TypeError` deep inside the move generator, and never a state whose saved text
+ * the library's own `deserialize` would refuse.
  *
- * States that passed (and the states the library builds itself) are remembered in a `WeakSet`,
- * so the hot `apply`/`moves` path pays one lookup per call. Shape only: the rules' invariants
- * (connected tiles, piece counts …) are what `deserialize` checks.
+ * Two stages: the shape (every field's type and range, so the rest can read it safely), then the
+ * rules' invariants, checked by the one reader `deserialize` uses: the state must be exactly what
+ * its own saved text reads back as (`load.ts`). States that passed, and the states the library
+ * builds itself, are remembered in a `WeakSet`, so the hot `apply`/`moves` path pays one lookup
+ * per call; states are immutable, so a state is checked once.
  *
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { readSavedText, savedText } from './load.js';
+import { outcomeOf } from './rules.js';
 import type { CoerceoState } from './types.js';
 
-/** States known to have the shape of a `CoerceoState`. */
+/** States known to be valid: checked, or built by the library. */
 const checked = new WeakSet<object>();
 
 /** Present-tile bits: 19 tiles. */
@@ -22,25 +27,62 @@ const HI_MASK = (1 << 25) - 1;
 /** At most every tile of the board can be held. */
 const MAX_HELD = 19;
 
-/** Marks a state the library built as checked (it has the shape by construction). */
+/** Marks a state the library built as checked (it is valid by construction). */
 export function trustState<S extends CoerceoState>(state: S): S {
   checked.add(state);
   return state;
 }
 
 /**
- * Returns `state` typed as a `CoerceoState` if it has that shape; otherwise throws
- * `RulesError('INVALID_STATE')` saying which field is wrong, prefixed by `where` (the entry
- * point). Never throws anything else for plain values (getters that throw and proxies aside).
+ * Returns `state` typed as a `CoerceoState` if it is a valid one; otherwise throws
+ * `RulesError('INVALID_STATE')` saying which field or rule is broken, prefixed by `where` (the
+ * entry point). Never throws anything else for plain values (getters that throw and proxies
+ * aside).
  */
 export function checkState(state: unknown, where: string): CoerceoState {
   if (typeof state === 'object' && state !== null && checked.has(state)) {
     return state as CoerceoState;
   }
-  const why = shapeError(state);
-  if (why !== null) throw new RulesError('INVALID_STATE', `${where}: not a Coerceo state: ${why}`);
+  const why = shapeError(state) ?? ruleError(state as CoerceoState);
+  if (why !== null) {
+    throw new RulesError('INVALID_STATE', `${where}: not a valid Coerceo state: ${why}`);
+  }
   checked.add(state as object);
   return state as CoerceoState;
+}
+
+/**
+ * What rule a well-shaped state breaks, or `null`: it must be exactly the state its saved text
+ * reads back as (C-NOTATION-4/5/6), so the invariants are the ones `deserialize` checks.
+ */
+function ruleError(s: CoerceoState): string | null {
+  let back: CoerceoState;
+  try {
+    back = readSavedText(savedText(s));
+  } catch (e) {
+    return e instanceof RulesError ? e.message : String(e);
+  }
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(s.pieces, back.pieces)) {
+    return "field 'pieces' holds a piece on a field whose tile is not on the board (C-BOARD-6)";
+  }
+  if (!same(s.since, back.since) || s.resigned !== back.resigned) {
+    return "fields 'since' and 'resigned' do not read back from the saved text (C-NOTATION-5)";
+  }
+  if (!same(s.history, back.history)) {
+    return "field 'history' does not list the positions its moves 'since' pass through (C-END-5)";
+  }
+  if (s.status !== back.status) {
+    return `field 'status' says ${statusText(s.status)}, but the position gives ${statusText(back.status)} (C-END-7)`;
+  }
+  // The remaining fields are written to the text and read back exactly once well-shaped.
+  return null;
+}
+
+function statusText(status: number): string {
+  const o = outcomeOf(status);
+  if (o === null) return 'the game goes on';
+  return `${o.winner === null ? 'a draw' : `${o.winner} wins`} (${o.reason})`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -62,7 +104,7 @@ function isPieceSet(v: unknown): boolean {
   return true;
 }
 
-/** What is wrong with the shape of `s`, or `null` when it is a `CoerceoState`. */
+/** What is wrong with the shape of `s`, or `null` when it has the shape of a `CoerceoState`. */
 function shapeError(s: unknown): string | null {
   if (!isObject(s)) return `expected an object, got ${brief(s)}`;
   const field = (name: string, want: string): string =>

@@ -14,11 +14,11 @@
  *
  * @module boardrules/coerceo/render
  */
-import { RulesError } from '../core/errors.js';
 import { el, num, points, svgDocument, text, title } from '../core/svg.js';
 import { fieldCorners, tileCorner } from '../geometry/triangle.js';
 import { FULL_TILES, fieldName, TILE_COUNT, TILE_NAMES, TILE_X, TILE_Y } from './board.js';
 import { outcome, pieceAt, sideToMove } from './game.js';
+import { checkState } from './guard.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Options of {@link render}. All are optional. */
@@ -78,30 +78,6 @@ function tileOutline(t: number, size: number): P[] {
 }
 
 /**
- * The fields the picture reads, checked for shape only, so that bad input is a `RulesError`,
- * never a `TypeError`.
- */
-function checkShape(state: CoerceoState): void {
-  const int = (v: unknown): boolean => Number.isInteger(v);
-  if (
-    typeof state !== 'object' ||
-    state === null ||
-    !Array.isArray(state.pieces) ||
-    state.pieces.length !== 4 ||
-    !state.pieces.every(int) ||
-    !int(state.tiles) ||
-    !Array.isArray(state.held) ||
-    state.held.length !== 2 ||
-    !state.held.every(int) ||
-    (state.side !== 0 && state.side !== 1) ||
-    !int(state.status) ||
-    (state.status !== 0 && outcome(state)?.reason === undefined)
-  ) {
-    throw new RulesError('INVALID_STATE', 'render: not a Coerceo state');
-  }
-}
-
-/**
  * Draws a Coerceo position as an SVG document (a string): the board in the orientation of the
  * notation (file a on the left, rank 1 at the bottom of each file), light (White, a/c/e) and
  * dark (Black, b/d/f) fields, pieces as inset triangles, removed tiles dashed, and beside the
@@ -110,7 +86,7 @@ function checkShape(state: CoerceoState): void {
  * Deterministic: the same state and options always give the same string.
  */
 export function render(state: CoerceoState, options: CoerceoRenderOptions = {}): string {
-  checkShape(state);
+  checkState(state, 'render');
   const size = options.size ?? 40;
   const showCoords = options.coordinates ?? false;
   const highlight = new Set(options.highlight ?? []);

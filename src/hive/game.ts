@@ -21,11 +21,15 @@ import {
 import { findLegal, generate, MAX_MOVES } from './moves.js';
 import {
   formatMoveString,
+  formatOptionBlock,
+  formatTurnString,
   type GameStateString,
   parseGameStateString,
   parseMoveString,
   parseTurnString,
+  parseTypeField,
   stateStringOf,
+  type Turn,
   turnStringOf,
   whyIllegal,
 } from './notation.js';
@@ -186,17 +190,27 @@ export function positionOf(state: HiveState): Position {
   return positionAt(versionOf(state));
 }
 
-/** A state's version; a state built outside this module (e.g. from JSON) is replayed once. */
+/**
+ * A state's version; a state built outside this module (e.g. from JSON) is replayed once, as
+ * its saved GameString would be (with `strictInput`, its history must be strict too), so it is
+ * accepted exactly when that text reads back. Throws `INVALID_STATE` saying why not.
+ */
 function versionOf(state: HiveState): Version {
   const cached = versions.get(state);
   if (cached) return cached;
   if (state === null || typeof state !== 'object' || !Array.isArray(state.history)) {
     throw new RulesError('INVALID_STATE', 'not a Hive state');
   }
-  const options = resolveOptions({ ...state.options, type: state.type });
-  const pos = newPosition(options);
-  const history = replay(pos, state.history as string[], false);
-  const version = rootVersion(pos, history);
+  let version: Version;
+  try {
+    const options = resolveOptions({ ...state.options, type: state.type });
+    const pos = newPosition(options);
+    const history = replay(pos, state.history as string[], options.strictInput);
+    version = rootVersion(pos, history);
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    throw new RulesError('INVALID_STATE', `not a valid Hive state: ${e.message}`);
+  }
   versions.set(state, version);
   return version;
 }
@@ -292,50 +306,118 @@ function successor(state: HiveState, pos: Position, m: number): HiveState {
   return freezeState(state.type, state.options, childVersion(versionOf(state), m, text));
 }
 
-/** Loads a UHP GameString (H-UHP-8) with the given options (the type comes from the string). */
-export function fromGameString(text: string, options: Partial<HiveOptions> = {}): HiveState {
+/** Options of {@link fromGameString}: rule options for what the text leaves open, and `lenient`. */
+export interface GameStringOptions extends Partial<HiveOptions> {
+  /**
+   * H-UHP-8: recompute the state and turn fields from the moves and ignore a mismatch, as
+   * Mzinga does (its own test data has `Base;NotStarted;Black[1];wS1`). Default `false`: a
+   * GameString whose state or turn field the moves do not produce is an error. Has no effect
+   * with `strictInput`, under which a mismatch is always an error.
+   */
+  readonly lenient?: boolean;
+}
+
+/**
+ * Loads a GameString (H-UHP-8): a plain UHP GameString, or one saved by {@link formatGameString}
+ * with an option block after the type (`Base+MLP{MaxPlies=40};…`). The type and any options in
+ * the block come from the text; `options` gives the other rule options (defaults otherwise).
+ * Every move is replayed and checked. Throws `PARSE_ERROR` for bad text, `ILLEGAL_MOVE` for an
+ * illegal move, and `INVALID_STATE` when the state or turn field is not what the moves give
+ * (unless `lenient`).
+ */
+export function fromGameString(text: string, options: GameStringOptions = {}): HiveState {
   if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a GameString must be text');
-  const resolved0 = resolveOptions(options);
-  const strict = resolved0.strictInput;
+  if (options === null || typeof options !== 'object') {
+    throw new RulesError('INVALID_OPTIONS', 'GameString options must be an object');
+  }
+  const { lenient = false, ...ruleOptions } = options;
+  if (typeof lenient !== 'boolean') {
+    throw new RulesError('INVALID_OPTIONS', `option 'lenient' must be a boolean, got ${lenient}`);
+  }
+  const given = resolveOptions(ruleOptions);
+  // The option block may itself turn strictInput on: read it leniently first to find out.
+  const saved = parseTypeField((text.trim().split(';')[0] as string).trim()).options;
+  const strict = given.strictInput || saved.strictInput === true;
   const parts = (strict ? text : text.trim()).split(';');
   if (parts.length < 3) {
     throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got '${text}'`);
   }
   const field = (i: number): string =>
     strict ? (parts[i] as string) : (parts[i] as string).trim();
-  const type = parseGameType(field(0), strict);
+  const typeField = parseTypeField(field(0), strict);
+  const type = parseGameType(typeField.type, strict);
   const stateField = parseGameStateString(field(1), strict);
   const turnField = parseTurnString(field(2), strict);
-  const resolved = resolveOptions({ ...resolved0, type, roster: null });
+  const resolved = resolveOptions({ ...given, ...typeField.options, type, roster: null });
   const pos = newPosition(resolved);
   const history = replay(pos, parts.slice(3), strict);
-  if (strict) {
-    // H-UHP-8: with strictInput the state and turn fields must match the replay.
-    const got = stateStringOf(pos);
-    const turn = turnStringOf(pos);
-    const given = `${stateField};White[${turnField.turn}]`.replace(
-      'White',
-      turnField.colour === 0 ? 'White' : 'Black',
-    );
-    if (`${got};${turn}` !== given) {
-      throw new RulesError(
-        'PARSE_ERROR',
-        `GameString says '${stateField};${parts[2]}' but the moves give '${got};${turn}'`,
-      );
-    }
-  }
+  if (strict || !lenient) checkStatusFields(pos, stateField, turnField);
   return freezeState(type, resolved, rootVersion(pos, history));
 }
 
-/** The UHP GameString of a state (H-UHP-1/2), with the history as given. */
+/**
+ * H-UHP-8: the state and turn fields must be what the moves give; throws `INVALID_STATE`
+ * naming each field that is not.
+ */
+function checkStatusFields(pos: Position, stateField: GameStateString, turnField: Turn): void {
+  const wrong: string[] = [];
+  const state = stateStringOf(pos);
+  if (stateField !== state) wrong.push(`state field '${stateField}' but the moves give '${state}'`);
+  const turn = turnStringOf(pos);
+  const given = formatTurnString(turnField);
+  if (given !== turn) wrong.push(`turn field '${given}' but the moves give '${turn}'`);
+  if (wrong.length > 0) {
+    throw new RulesError('INVALID_STATE', `GameString has ${wrong.join(', and ')}`);
+  }
+}
+
+/** The three status fields of a GameString, with the option block when `options` says so. */
+function headOf(state: HiveState, pos: Position, withOptions: boolean): string {
+  const block = withOptions ? formatOptionBlock(state.options) : '';
+  return `${state.type}${block};${stateStringOf(pos)};${turnStringOf(pos)}`;
+}
+
+/** The UHP GameString of a state (H-UHP-1/2), with the history as given; plain UHP. */
 export function toGameString(state: HiveState): string {
+  return gameStringOf(state, false);
+}
+
+function gameStringOf(state: HiveState, withOptions: boolean): string {
   const pos = positionOf(state);
-  const head = `${state.type};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  const head = headOf(state, pos, withOptions);
   return state.history.length === 0 ? head : `${head};${state.history.join(';')}`;
 }
 
-/** The GameString with every move re-rendered canonically (H-UHP-5). */
-export function canonicalGameString(state: HiveState): string {
+/** Options of {@link formatGameString} and {@link canonicalGameString}. */
+export interface FormatGameStringOptions {
+  /**
+   * Write plain UHP (H-UHP-1): leave out the option block, so UHP tools can read the text; the
+   * rule options are then lost. Default `false`.
+   */
+  readonly uhp?: boolean;
+}
+
+/**
+ * The GameString of a state (H-UHP-1/2), with the history as given. A game with non-default rule
+ * options (H-OPT-1: `tournamentOpening`, `repetitionDraw`, `maxPlies`, `strictInput`) gets them
+ * in an option block right after the type, in the order and spelling of the UHP `options`
+ * command: `Base+MLP{TournamentOpening=False,MaxPlies=40};Draw;White[21];…`. `{` is not part of
+ * any GameTypeString, fan-extended or not, so the block cannot be mistaken for one, and UHP
+ * engines refuse it rather than misread the game. With default options, or with `uhp: true`,
+ * the text is a plain UHP GameString. {@link fromGameString} reads both forms.
+ */
+export function formatGameString(state: HiveState, options: FormatGameStringOptions = {}): string {
+  return gameStringOf(state, options.uhp !== true);
+}
+
+/**
+ * The GameString with every move re-rendered canonically (H-UHP-5, H-UHP-8), with the option
+ * block as {@link formatGameString} writes it (none with `uhp: true`).
+ */
+export function canonicalGameString(
+  state: HiveState,
+  options: FormatGameStringOptions = {},
+): string {
   const pos = positionOf(state);
   const scratch = newPosition(state.options);
   const moves: string[] = [];
@@ -344,7 +426,7 @@ export function canonicalGameString(state: HiveState): string {
     moves.push(formatMoveString(scratch, m));
     scratch.play(m);
   }
-  const head = `${state.type};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  const head = headOf(state, pos, options.uhp !== true);
   return moves.length === 0 ? head : `${head};${moves.join(';')}`;
 }
 
@@ -571,6 +653,14 @@ export function searchPosition(
 /**
  * Hive, the complete official game for the eight game types (Base plus any of Mosquito,
  * Ladybug, Pillbug), as a {@link Game}. Seat 0 is White, seat 1 Black.
+ *
+ * `serialize` writes a GameString ({@link formatGameString}): plain UHP, byte-identical to
+ * Mzinga's, for a game with default rule options; otherwise the non-default options follow the
+ * type in an option block, `Base+MLP{TournamentOpening=False,MaxPlies=40};InProgress;…`, so a
+ * saved game comes back with them. `deserialize` reads either form ({@link fromGameString}),
+ * replays every move, and throws `RulesError('INVALID_STATE')` when the state or turn field is
+ * not what the moves give (`Base+MLP;WhiteWins;White[1]`); pass `{ lenient: true }` to
+ * `parseGameString` to recompute those fields as Mzinga does.
  */
 export const hive: Game<HiveState, HiveMove, HiveOptions> = {
   name: 'hive',
@@ -612,9 +702,11 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
   parseMove(state: HiveState, text: string): HiveMove {
     return parseMoveText(state, text);
   },
+  /** {@link formatGameString}: a GameString with the rule options in an option block. */
   serialize(state: HiveState): string {
-    return toGameString(state);
+    return formatGameString(state);
   },
+  /** {@link fromGameString} with defaults: strict about the state and turn fields. */
   deserialize(text: string): HiveState {
     return fromGameString(text);
   },

@@ -18,8 +18,11 @@
 export { evaluateHive, hiveEvaluator } from './evaluate.js';
 export {
   canonicalGameString,
+  type FormatGameStringOptions,
+  formatGameString,
   formatMoveText as formatMoveString,
   fromGameString as parseGameString,
+  type GameStringOptions,
   gameStateString,
   type HiveMove,
   type HiveState,
@@ -32,7 +35,6 @@ export {
   placeOf,
   playMoveText as playMoveString,
   stackAt,
-  toGameString as formatGameString,
   turnString,
   undoPlies,
 } from './game.js';

@@ -1,12 +1,14 @@
 /**
  * Universal Hive Protocol notation (H-UHP): GameTypeString, GameStateString, TurnString and
  * MoveString at the level of the compact position. Input is lenient (H-UHP-6) unless `strict`
- * (H-UHP-7); output is canonical (H-UHP-5), byte-identical to Mzinga's.
+ * (H-UHP-7); output is canonical (H-UHP-5), byte-identical to Mzinga's. Also the boardrules
+ * option block that a saved GameString appends to its type for non-default rule options.
  *
  * @module
  */
 import { RulesError } from '../core/errors.js';
 import { CELLS, NB } from './board.js';
+import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
 import {
   KIND_FIRST_SLOT,
   pieceFromName,
@@ -224,7 +226,9 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
   if (strict && x === p) {
     throw new RulesError('PARSE_ERROR', `'${m[2]}' refers to the mover itself (strictInput)`);
   }
-  if (strict && pos.top[xc] !== x) {
+  // H-UHP-5 lifts the mover first, so a piece covered only by the mover is not covered: a
+  // Beetle stepping down off X writes X as its reference.
+  if (strict && pos.top[xc] !== x && !(pos.top[xc] === p && pos.below[p] === x)) {
     throw new RulesError('PARSE_ERROR', `reference '${m[2]}' is covered (strictInput)`);
   }
   let to = xc;
@@ -321,4 +325,129 @@ export function whyIllegal(pos: Position, m: number): string {
   if (pos.isFrozen(p)) return `${name} moved on the last ply and cannot move now`;
   if (pos.top[pos.cell[p] as number] !== p) return `${name} is covered`;
   return `${name} cannot move there`;
+}
+
+/** The rule options a GameString cannot carry in plain UHP. */
+export type RuleOptionKey = 'tournamentOpening' | 'repetitionDraw' | 'maxPlies' | 'strictInput';
+
+/** A rule option under its UHP name (H-UHP-10), with its kind. */
+export interface RuleOptionSpec {
+  /** The UHP name, as the engine's `options` command prints it. */
+  readonly name: 'TournamentOpening' | 'RepetitionDraw' | 'MaxPlies' | 'StrictInput';
+  /** The {@link HiveOptions} key. */
+  readonly key: RuleOptionKey;
+  /** `bool` (`True`/`False`) or `int`. */
+  readonly kind: 'bool' | 'int';
+}
+
+/** H-UHP-10: the rule options and their UHP names, in the order `options` lists them. */
+export const RULE_OPTIONS: readonly RuleOptionSpec[] = [
+  { name: 'TournamentOpening', key: 'tournamentOpening', kind: 'bool' },
+  { name: 'RepetitionDraw', key: 'repetitionDraw', kind: 'bool' },
+  { name: 'MaxPlies', key: 'maxPlies', kind: 'int' },
+  { name: 'StrictInput', key: 'strictInput', kind: 'bool' },
+];
+
+/** A rule option's value as UHP writes it: `True`/`False` or the integer. */
+function formatOptionValue(value: boolean | number): string {
+  return typeof value === 'boolean' ? (value ? 'True' : 'False') : String(value);
+}
+
+/**
+ * The option block of a saved GameString (a boardrules extension, not UHP): the rule options
+ * that differ from their defaults (H-OPT-1) as `{Name=Value,…}` in the order of
+ * {@link RULE_OPTIONS}, e.g. `{TournamentOpening=False,MaxPlies=40}`; `''` when every rule
+ * option has its default, so such a save is a plain UHP GameString.
+ */
+export function formatOptionBlock(options: Readonly<HiveOptions>): string {
+  const entries: string[] = [];
+  for (const spec of RULE_OPTIONS) {
+    const value = options[spec.key];
+    if (value !== DEFAULT_OPTIONS[spec.key]) {
+      entries.push(`${spec.name}=${formatOptionValue(value)}`);
+    }
+  }
+  return entries.length === 0 ? '' : `{${entries.join(',')}}`;
+}
+
+/** A GameTypeString field split into the type and the option block after it. */
+export interface TypeField {
+  /** The GameTypeString (fan-extended or not). */
+  readonly type: string;
+  /** The rule options the block sets (empty without a block). */
+  readonly options: Partial<Pick<HiveOptions, RuleOptionKey>>;
+}
+
+/**
+ * Splits the first field of a saved GameString into its GameTypeString and option block
+ * (see {@link formatOptionBlock}). `{` cannot occur in a GameTypeString (H-UHP-1) or a fan
+ * roster (H-FAN-UHP-2), so the block is unambiguous. Names and `True`/`False` may be in any
+ * case and the entries in any order unless `strict`, which asks for the canonical spelling
+ * and order. Throws `PARSE_ERROR` naming the entry.
+ */
+export function parseTypeField(text: string, strict = false): TypeField {
+  const open = text.indexOf('{');
+  if (open < 0) return { type: text, options: {} };
+  const block = text.slice(open);
+  if (!block.endsWith('}') || block.indexOf('}') !== block.length - 1 || block.length < 3) {
+    throw new RulesError(
+      'PARSE_ERROR',
+      `bad option block '${block}' after the game type: expected {Name=Value,...} at the end of the field`,
+    );
+  }
+  const options: Record<string, boolean | number> = {};
+  let last = -1;
+  for (const raw of block.slice(1, -1).split(',')) {
+    const entry = strict ? raw : raw.trim();
+    const eq = entry.indexOf('=');
+    const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : entry.slice(eq + 1).trim();
+    const index = RULE_OPTIONS.findIndex((o) =>
+      strict ? o.name === name : o.name.toLowerCase() === name.toLowerCase(),
+    );
+    const spec = RULE_OPTIONS[index];
+    if (spec === undefined) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `unknown option '${name}' in option block '${block}' (known: ${RULE_OPTIONS.map((o) => o.name).join(', ')})`,
+      );
+    }
+    if (spec.key in options) {
+      throw new RulesError('PARSE_ERROR', `option ${spec.name} given twice in '${block}'`);
+    }
+    if (strict && (index < last || entry !== `${spec.name}=${value}`)) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `option block '${block}' is not canonical at '${entry}' (strictInput)`,
+      );
+    }
+    last = index;
+    options[spec.key] = parseOptionValue(spec, value, block, strict);
+  }
+  return { type: text.slice(0, open), options };
+}
+
+function parseOptionValue(
+  spec: RuleOptionSpec,
+  value: string,
+  block: string,
+  strict: boolean,
+): boolean | number {
+  if (spec.kind === 'int') {
+    const n = Number(value);
+    if (!/^[0-9]{1,6}$/.test(value) || n > MAX_PLIES_LIMIT || (strict && String(n) !== value)) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `option ${spec.name} in '${block}' needs an integer in 0..${MAX_PLIES_LIMIT}, got '${value}'`,
+      );
+    }
+    return n;
+  }
+  const v = strict ? value : value.toLowerCase();
+  if (v === (strict ? 'True' : 'true')) return true;
+  if (v === (strict ? 'False' : 'false')) return false;
+  throw new RulesError(
+    'PARSE_ERROR',
+    `option ${spec.name} in '${block}' needs True or False, got '${value}'`,
+  );
 }

@@ -21,6 +21,7 @@ import {
   toGameString,
   undoPlies,
 } from './game.js';
+import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
 import { parseGameType } from './pieces.js';
 
@@ -61,22 +62,6 @@ export function searchBudgetMs(budgetMs: number): number {
   const margin = Math.min(1000, Math.max(30, budgetMs * 0.1));
   return Math.max(1, budgetMs - margin);
 }
-
-type RuleOptionName = 'TournamentOpening' | 'RepetitionDraw' | 'MaxPlies' | 'StrictInput';
-
-interface OptionSpec {
-  readonly name: RuleOptionName;
-  readonly key: 'tournamentOpening' | 'repetitionDraw' | 'maxPlies' | 'strictInput';
-  readonly kind: 'bool' | 'int';
-}
-
-// H-UHP-10: the rule options and their UHP names, in the order `options` lists them.
-const OPTION_SPECS: readonly OptionSpec[] = [
-  { name: 'TournamentOpening', key: 'tournamentOpening', kind: 'bool' },
-  { name: 'RepetitionDraw', key: 'repetitionDraw', kind: 'bool' },
-  { name: 'MaxPlies', key: 'maxPlies', kind: 'int' },
-  { name: 'StrictInput', key: 'strictInput', kind: 'bool' },
-];
 
 const HELP = [
   'Available commands:',
@@ -246,7 +231,8 @@ export class UhpEngine {
         throw new Error(`fan game types are disabled in this engine: '${arg.split(';')[0]}'`);
       }
       if (arg === '') next = hive.start({ ...options, type: 'Base' });
-      else if (arg.includes(';')) next = fromGameString(arg, options);
+      // H-UHP-8: the engine recomputes the state and turn fields (an error with StrictInput).
+      else if (arg.includes(';')) next = fromGameString(arg, { ...options, lenient: true });
       else next = hive.start({ ...options, type: parseGameType(arg) });
     } catch (e) {
       fail(e instanceof Error ? e.message : String(e));
@@ -323,7 +309,7 @@ export class UhpEngine {
     out.push(toGameString(this.game));
   }
 
-  private optionLine(spec: OptionSpec): string {
+  private optionLine(spec: RuleOptionSpec): string {
     const v = this.settings[spec.key];
     const d = DEFAULT_OPTIONS[spec.key];
     if (spec.kind === 'int') return `${spec.name};int;${v};${d};0;${MAX_PLIES_LIMIT}`;
@@ -331,15 +317,15 @@ export class UhpEngine {
     return `${spec.name};bool;${b(v)};${b(d)}`;
   }
 
-  private findOption(name: string | undefined): OptionSpec {
-    const spec = OPTION_SPECS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
+  private findOption(name: string | undefined): RuleOptionSpec {
+    const spec = RULE_OPTIONS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
     if (!spec) return fail(`unknown option '${name ?? ''}'`);
     return spec;
   }
 
   private options(args: string[], out: string[]): void {
     if (args.length === 0) {
-      for (const spec of OPTION_SPECS) out.push(this.optionLine(spec));
+      for (const spec of RULE_OPTIONS) out.push(this.optionLine(spec));
       return;
     }
     const sub = (args[0] as string).toLowerCase();
@@ -387,6 +373,6 @@ export class UhpEngine {
 
   /** The current GameString with every move rendered canonically (H-UHP-8), or `null`. */
   canonical(): string | null {
-    return this.game ? canonicalGameString(this.game) : null;
+    return this.game ? canonicalGameString(this.game, { uhp: true }) : null;
   }
 }

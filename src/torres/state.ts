@@ -382,39 +382,48 @@ export function trustState<S extends TorresState>(state: S): S {
 
 /**
  * The guard of every public entry point: returns `state` typed as a {@link TorresState} if it
- * is a well-formed one (every field's type and range as {@link validateState} checks them);
- * otherwise throws `RulesError('INVALID_STATE')` prefixed by `where` (the entry point) and
- * naming the field. Never throws anything else.
+ * is a valid one, or throws `RulesError('INVALID_STATE')` prefixed by `where` (the entry point)
+ * and naming the field or the broken invariant. Never throws anything else.
  *
- * Observations (`torres.observe`) pass: hidden cards are `'?'` and the RNG a placeholder.
- * The game's invariants (block conservation, card and knight counts, step bookkeeping) are not
- * required here, only by `deserialize`, so hand-built positions stay usable. States that pass,
- * and the states the library builds, are remembered in a `WeakSet`: the hot path pays one
- * lookup per call. States are immutable; one mutated after it passed is not checked again.
+ * It runs exactly the checks `deserialize` runs ({@link validState}: every field's type and
+ * range, then the game's invariants), so no entry point accepts a state whose serialization
+ * the library would refuse to read back. Observations (`torres.observe`) pass: a hidden card
+ * `'?'` counts as a card of unknown type and the RNG is any placeholder. States that pass, and
+ * the states the library builds, are remembered in a `WeakSet`: the hot path pays one lookup
+ * per call. States are immutable; one mutated after it passed is not checked again.
  */
 export function checkState(state: unknown, where: string): TorresState {
   if (typeof state === 'object' && state !== null && trusted.has(state)) {
     return state as TorresState;
   }
   try {
-    readState(state);
+    validState(state);
   } catch (e) {
     const why = e instanceof RulesError ? e.message : 'is not a readable object';
-    throw new RulesError('INVALID_STATE', `${where}: not a Torres state: ${why}`);
+    throw new RulesError('INVALID_STATE', `${where}: not a valid Torres state: ${why}`);
   }
   trusted.add(state as object);
   return state as TorresState;
 }
 
 /**
- * Validates untrusted data as a {@link TorresState}: every field's type and range, then the
- * invariants (T-GEO-5 height cap, T-GEO-9 block conservation, knights and king counts).
- * Throws `RulesError('INVALID_STATE')` naming the field.
+ * Validates untrusted data as a {@link TorresState} (what `deserialize` reads): a fresh,
+ * normalized copy, trusted from then on. Throws `RulesError('INVALID_STATE')` naming the field
+ * or the broken invariant.
  */
 export function validateState(x: unknown): TorresState {
+  return trustState(validState(x));
+}
+
+/**
+ * The one validation of a state (T-STATE-1): every field's type and range ({@link readState}),
+ * then the invariants ({@link checkInvariants}: T-GEO-5 height cap, T-GEO-9 block conservation,
+ * T-KING-1, knight, card and step bookkeeping). Returns the normalized copy.
+ */
+function validState(x: unknown): TorresState {
   const state = readState(x);
   checkInvariants(state);
-  return trustState(state);
+  return state;
 }
 
 /**

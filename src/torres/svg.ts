@@ -15,11 +15,10 @@
  *
  * @module boardrules/torres/render
  */
-import { RulesError } from '../core/errors.js';
 import { el, points, svgDocument, text, title } from '../core/svg.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, squareName } from './board.js';
-import type { TorresState } from './state.js';
+import { checkState, type TorresState } from './state.js';
 
 /** Options of {@link render}. All are optional. */
 export interface TorresRenderOptions {
@@ -52,53 +51,6 @@ const HEIGHT_FILLS = [
 ];
 
 /**
- * The fields the picture reads, checked for shape only (a picture need not prove a position
- * reachable), so that bad input is a `RulesError`, never a `TypeError`.
- */
-function checkShape(state: TorresState): void {
-  const bad = (what: string): never => {
-    throw new RulesError('INVALID_STATE', `render: not a Torres state (${what})`);
-  };
-  if (typeof state !== 'object' || state === null) bad('not an object');
-  const okInt = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0;
-  if (!Array.isArray(state.heights) || state.heights.length !== 64 || !state.heights.every(okInt))
-    bad('heights');
-  if (
-    !Array.isArray(state.pieces) ||
-    state.pieces.length !== 64 ||
-    !state.pieces.every((p) => p === null || p === 'K' || okInt(p))
-  )
-    bad('pieces');
-  if (
-    !Array.isArray(state.seats) ||
-    !state.seats.every(
-      (s) =>
-        typeof s === 'object' &&
-        s !== null &&
-        Number.isFinite(s.score) &&
-        okInt(s.knightsOff) &&
-        okInt(s.carry) &&
-        Array.isArray(s.stacks) &&
-        s.stacks.every(okInt) &&
-        Array.isArray(s.hand),
-    )
-  )
-    bad('seats');
-  // Everything the picture writes as text must be a plain value: an object there could make a
-  // template string throw (an object whose toString is not a function).
-  if (typeof state.step !== 'string') bad('step');
-  if (!okInt(state.phase) || !okInt(state.round) || !okInt(state.actor) || !okInt(state.supply))
-    bad('phase, round, actor or supply');
-  if (
-    typeof state.turn !== 'object' ||
-    state.turn === null ||
-    !Number.isFinite(state.turn.apUsed) ||
-    !Number.isFinite(state.turn.apLimit)
-  )
-    bad('turn');
-}
-
-/**
  * Draws a Torres position as an SVG document (a string): rank 8 at the top, file a on the left.
  * Each built square shows its height in its corner; castles are outlined in dark lines; a
  * knight is a disc of its seat's colour showing the level it stands on; the king is a gold disc.
@@ -106,7 +58,7 @@ function checkShape(state: TorresState): void {
  * Deterministic: the same state and options always give the same string.
  */
 export function render(state: TorresState, options: TorresRenderOptions = {}): string {
-  checkShape(state);
+  checkState(state, 'render');
   const size = options.size ?? 44;
   const coords = options.coordinates ?? true;
   const highlight = new Set(options.highlight ?? []);

@@ -54,6 +54,17 @@ function swapColours(s: CoerceoState): CoerceoState {
   };
 }
 
+/**
+ * `s` with `side` to move, as a position to evaluate rather than a game: without the repetition
+ * history, which the other side's moves could not have produced (C-NOTATION-5).
+ */
+const withSide = (s: CoerceoState, side: 0 | 1): CoerceoState => ({
+  ...s,
+  side,
+  history: [],
+  since: [],
+});
+
 describe('coerceoEvaluator', () => {
   it('is even at the (symmetric) Laurentius start, and its values sum to 1', () => {
     const v = evaluateCoerceo(coerceo.start());
@@ -82,9 +93,9 @@ describe('coerceoEvaluator', () => {
   it('counts mobility: with material, tiles and threats equal, more steps is better', () => {
     let checked = 0;
     const steps = (s: CoerceoState, side: 0 | 1): number =>
-      coerceo.moves({ ...s, side }).filter((m) => m.type === 'step').length;
+      coerceo.moves(withSide(s, side)).filter((m) => m.type === 'step').length;
     const canCapture = (s: CoerceoState, side: 0 | 1): boolean => {
-      const t: CoerceoState = { ...s, side };
+      const t = withSide(s, side);
       const before = new CoerceoPosition(t).pieceCount(1 - side);
       return coerceo
         .moves(t)
@@ -129,7 +140,7 @@ describe('coerceoEvaluator', () => {
         // From the victim's point of view the threat is priced in before it is carried out.
         const pos = new CoerceoPosition(s);
         const withThreat = coerceoBalance(pos);
-        const noThreat = coerceoBalance(new CoerceoPosition({ ...s, side: (1 - mover) as 0 | 1 }));
+        const noThreat = coerceoBalance(new CoerceoPosition(withSide(s, (1 - mover) as 0 | 1)));
         const sign = mover === 0 ? 1 : -1;
         // With the attacker to move the threat weighs more (4) than with the victim to move (1.5).
         expect(sign * withThreat).toBeGreaterThan(sign * noThreat);

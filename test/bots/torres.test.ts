@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
+import { labelRegions, makeRegions } from '../../src/geometry/grid.js';
 import { mctsBot } from '../../src/search/mcts.js';
 import { determinize as determinizeTorres } from '../../src/torres/determinize.js';
 import { evaluateTorres, torresEvaluator } from '../../src/torres/evaluate.js';
-import { CARD_NAMES, type TorresState, torres } from '../../src/torres/index.js';
+import { CARD_NAMES, GRID, type TorresState, torres } from '../../src/torres/index.js';
+import { balanced } from '../torres/helpers.js';
 
 /** States along a seeded random game. */
 function states(options: object, seed: number, every = 5): TorresState[] {
@@ -13,19 +15,22 @@ function states(options: object, seed: number, every = 5): TorresState[] {
   return g.states.filter((s, i) => i % every === 0 && !torres.terminal(s));
 }
 
-/** The state with seats 0 and 1 exchanged (their knights, scores and cards). */
-function swapSeats(s: TorresState): TorresState {
-  const other = (p: number): number => (p === 0 ? 1 : p === 1 ? 0 : p);
-  const seats = s.seats.slice();
-  seats[0] = s.seats[1] as TorresState['seats'][number];
-  seats[1] = s.seats[0] as TorresState['seats'][number];
+/**
+ * The state with every seat moved one place on (seat p becomes p + 1, mod n: their knights,
+ * scores and cards). A rotation keeps the turn order clockwise, so the state stays valid; with
+ * two players it exchanges the seats.
+ */
+function rotateSeats(s: TorresState): TorresState {
+  const n = s.options.players;
+  const next = (p: number): number => (p + 1) % n;
+  const seats = s.seats.map((_, p) => s.seats[(p + n - 1) % n] as TorresState['seats'][number]);
   return {
     ...s,
-    pieces: s.pieces.map((v) => (typeof v === 'number' ? other(v) : v)),
+    pieces: s.pieces.map((v) => (typeof v === 'number' ? next(v) : v)),
     seats,
-    actor: other(s.actor),
-    order: s.order.map(other),
-    lastPhaseStart: other(s.lastPhaseStart),
+    actor: next(s.actor),
+    order: s.order.map(next),
+    lastPhaseStart: next(s.lastPhaseStart),
   };
 }
 
@@ -54,11 +59,19 @@ describe('torresEvaluator', () => {
   it('projects castle scores: a knight higher in a castle is better', () => {
     // A seat-0 knight on a castle square: raising that castle square raises its projection.
     for (const s of states({ players: 2 }, 3, 3)) {
-      const q = s.pieces.findIndex((v, i) => v === 0 && (s.heights[i] as number) >= 1);
+      // A square whose castle has room for one more block there (T-GEO-5).
+      const r = labelRegions(GRID, s.heights, makeRegions(GRID));
+      const q = s.pieces.findIndex(
+        (v, i) =>
+          v === 0 &&
+          (s.heights[i] as number) >= 1 &&
+          (s.heights[i] as number) < (r.areas[r.labels[i] as number] as number),
+      );
       if (q < 0) continue;
       const heights = s.heights.slice();
       heights[q] = (heights[q] as number) + 1;
-      const higher = evaluateTorres({ ...s, heights });
+      // The block comes from the supply (T-GEO-9).
+      const higher = evaluateTorres(balanced({ ...s, heights }));
       expect(higher[0]).toBeGreaterThan(evaluateTorres(s)[0] as number);
       return;
     }
@@ -77,24 +90,24 @@ describe('torresEvaluator', () => {
     pieces[0] = 'K';
     pieces[1] = 0;
     pieces[30] = 1;
-    const withKing = evaluateTorres({ ...s0, step: 'actions', heights, pieces });
+    const withKing = evaluateTorres(balanced({ ...s0, step: 'actions', heights, pieces }));
     // Seat 1 moves into the king's castle: it gains the prospect too.
     const p2 = pieces.slice();
     p2[30] = null;
     p2[8] = 1;
-    const both = evaluateTorres({ ...s0, step: 'actions', heights, pieces: p2 });
+    const both = evaluateTorres(balanced({ ...s0, step: 'actions', heights, pieces: p2 }));
     expect(withKing[0]).toBeGreaterThan(0.5);
     expect(both[0]).toBeCloseTo(0.5, 12);
   });
 
-  it('is seat-symmetric: exchanging seats 0 and 1 exchanges their values', () => {
+  it('is seat-symmetric: moving every seat one place on moves the values with them', () => {
     let n = 0;
     for (const s of [...states({ players: 2 }, 4), ...states({ players: 3 }, 5)]) {
       const v = evaluateTorres(s);
-      const w = evaluateTorres(swapSeats(s));
-      expect(w[0]).toBeCloseTo(v[1] as number, 12);
-      expect(w[1]).toBeCloseTo(v[0] as number, 12);
-      for (let p = 2; p < v.length; p++) expect(w[p]).toBeCloseTo(v[p] as number, 12);
+      const w = evaluateTorres(rotateSeats(s));
+      for (let p = 0; p < v.length; p++) {
+        expect(w[(p + 1) % v.length]).toBeCloseTo(v[p] as number, 12);
+      }
       n++;
     }
     expect(n).toBeGreaterThan(10);

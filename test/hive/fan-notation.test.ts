@@ -495,7 +495,7 @@ describe('fan notation (H-FAN-UHP)', () => {
     expect(hive.serialize(hive.deserialize(g))).toBe(g);
     expect(canonicalGameString(hive.deserialize(g))).toBe(g);
     expect(
-      formatGameString(parseGameString(g, { strictInput: true })),
+      formatGameString(parseGameString(g, { strictInput: true }), { uhp: true }),
       'canonical fan GameStrings pass strictInput',
     ).toBe(g);
     // Wrong forms: a bad or missing target, the wrong marker, a target out of reach, a piece

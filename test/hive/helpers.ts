@@ -103,9 +103,12 @@ export function canonical(pos: Position, texts: string): string[] {
     .sort();
 }
 
-/** The position of a GameString. */
+/**
+ * The position of a GameString, read leniently (H-UHP-8): Appendix A's "Threefold" says `Draw`,
+ * which it is only with the `repetitionDraw` option it is about.
+ */
 export function posOf(gameString: string): Position {
-  return positionOf(fromGameString(gameString));
+  return positionOf(fromGameString(gameString, { lenient: true }));
 }
 
 /** The name of the piece moved by an integer move. */

@@ -167,11 +167,21 @@ describe('UHP notation (H-UHP)', () => {
     expect(rejectsText(topStrict, 'bB1 wQ').code).toBe('PARSE_ERROR'); // covered reference
   });
 
-  it('H-UHP-8: replays and validates; wrong state/turn fields are ignored unless strictInput', () => {
-    const s = parseGameString('Base;NotStarted;Black[1];wS1');
+  it('H-UHP-8: replays and validates; wrong state/turn fields are an error unless lenient, and always under strictInput', () => {
+    const mzinga = 'Base;NotStarted;Black[1];wS1';
+    expect(() => parseGameString(mzinga)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_STATE',
+        message: expect.stringMatching(/state field 'NotStarted' but the moves give 'InProgress'/),
+      }),
+    );
+    const s = parseGameString(mzinga, { lenient: true });
     expect(formatGameString(s)).toBe('Base;InProgress;Black[1];wS1');
-    expect(() => parseGameString('Base;NotStarted;Black[1];wS1', { strictInput: true })).toThrow(
-      /moves give/,
+    expect(() => parseGameString(mzinga, { lenient: true, strictInput: true })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_STATE',
+        message: expect.stringMatching(/moves give/),
+      }),
     );
     expect(() => parseGameString('Base;InProgress;Black[x];wS1')).toThrow(RulesError);
     // A move after the end is illegal.

@@ -292,6 +292,7 @@ describe('T-CARD-MOVEBLOCK-1 against a literal oracle', () => {
       for (let i = 20; i < g.states.length; i += 37) {
         const st = g.states[i] as ReturnType<typeof at>;
         const s = at({
+          options: { players: st.options.players },
           state: { heights: st.heights, pieces: st.pieces },
           me: { hand: ['moveBlock'] },
         });
@@ -369,6 +370,7 @@ describe('knight cards against literal oracles', () => {
         const st = g.states[i] as ReturnType<typeof at>;
         for (const card of ['relocate', 'diagonal', 'anyDoor', 'jumpKnight', 'climbTwo']) {
           const s = at({
+            options: { players: st.options.players },
             state: { heights: st.heights, pieces: st.pieces },
             me: { hand: [card as 'relocate'] },
           });

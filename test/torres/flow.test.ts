@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
 import { regionsOf } from '../../src/geometry/grid.js';
 import { DEFAULT_OPTIONS, GRID, squareIndex, squareName, torres } from '../../src/torres/index.js';
-import { afterSetup, at, drive, expectSet, play, texts } from './helpers.js';
+import { afterSetup, at, balanced, drive, expectSet, play, texts } from './helpers.js';
 
 const START = ['d8', 'c6', 'f6', 'h5', 'a4', 'c3', 'f3', 'e1'];
 const startTargets = (s: ReturnType<typeof torres.start>): string[] =>
@@ -145,7 +145,10 @@ describe('the state machine (T-FLOW, T-STATE)', () => {
       turn: { active: 0 },
       state: { round: 3, turnIndex: 1, order: [1, 0] },
     });
-    const t = play({ ...full, seats: full.seats.map((x) => ({ ...x, stacks: [] })) }, 'end');
+    const t = play(
+      balanced({ ...full, seats: full.seats.map((x) => ({ ...x, stacks: [] })) }),
+      'end',
+    );
     expect(t.phase).toBe(2);
     expect(t.step).not.toBe('kingMove');
   });
@@ -306,7 +309,10 @@ describe('ending a turn and redistribution (T-END-TURN, T-REDIST)', () => {
 
   it('T-REDIST-1: up to min(u, 3, room) blocks onto the other stacks, never above the cap', () => {
     let s = afterSetup({ players: 4 }); // seat 0 in actions with a 2-stack, reserve {2,2,2}
-    s = { ...s, seats: s.seats.map((p, i) => (i === 0 ? { ...p, hand: ['blockUnder'] } : p)) };
+    s = balanced({
+      ...s,
+      seats: s.seats.map((p, i) => (i === 0 ? { ...p, hand: ['blockUnder'] } : p)),
+    });
     expect(s.pieces[squareIndex('e1')]).toBe(0); // seat 0's start knight
     // Step down next to e1 and found nothing new: the block under d1 extends e1's castle.
     s = play(s, 'e1-d1', 'play blockUnder d1 /2', 'end');

@@ -149,9 +149,11 @@ describe('torres entry points on values that are not states', () => {
       { ...valid, supply: 1e300 },
     ];
     for (const x of junk) checkAll(x, true);
-    expect(() => torres.score({} as never)).toThrow(/torres\.score: not a Torres state/);
-    expect(() => torres.players({} as never)).toThrow(/torres\.players: not a Torres state/);
-    expect(() => torres.observe({} as never, 0)).toThrow(/torres\.observe: not a Torres state/);
+    expect(() => torres.score({} as never)).toThrow(/torres\.score: not a valid Torres state/);
+    expect(() => torres.players({} as never)).toThrow(/torres\.players: not a valid Torres state/);
+    expect(() => torres.observe({} as never, 0)).toThrow(
+      /torres\.observe: not a valid Torres state/,
+    );
     expect(() => torres.terminal(null as never)).toThrow(/torres\.terminal: .*must be an object/);
     expect(() => torres.moves({ ...valid, heights: 'x' } as never)).toThrow(/'heights'/);
     expect(() => torres.moves({ ...valid, supply: 2n } as never)).toThrow(/'supply'.*got 2n/);
@@ -197,14 +199,79 @@ describe('torres entry points on values that are not states', () => {
     }
   });
 
-  it('checks shape only: hand-built boards pass the guard, deserialize stays strict', () => {
-    // A knight of seat 2 in a 2-player game (the spec tests use such blockers).
+  /** The text `torres.serialize` would write for `s` (without asking the library). */
+  const saved = (s: unknown): string =>
+    JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, state: s });
+
+  it('T-STATE-1 / T-KING-1 / T-GEO-9: an edited state that breaks an invariant is refused by every entry point, naming it', () => {
     const two = torres.start({ players: 2, seed: 1 });
-    const pieces = [...two.pieces];
-    pieces[27] = 2;
-    const s = { ...two, pieces, heights: two.heights.map((h, q) => (q === 27 ? 1 : h)) };
-    expect(() => torres.moves(s)).not.toThrow();
-    const text = JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, state: s });
-    expect(() => torres.deserialize(text)).toThrow(/pieces\[27\].*seat 0\.\.1/);
+    const broken: [string, unknown, RegExp][] = [];
+    // The king on the ground (T-KING-1).
+    const kingDown = [...two.pieces];
+    kingDown[27] = 'K';
+    broken.push(['king on the ground', { ...two, pieces: kingDown }, /pieces\[27\].*T-KING-1/]);
+    // A supply that does not add up (T-GEO-9).
+    broken.push(['wrong supply', { ...two, supply: two.supply - 1 }, /supply.*totalBlocks/]);
+    // A knight of seat 2 in a 2-player game.
+    const seat2 = [...two.pieces];
+    seat2[27] = 2;
+    const heights = two.heights.map((h, q) => (q === 27 ? 1 : h));
+    broken.push(['a third seat', { ...two, pieces: seat2, heights }, /pieces\[27\].*seat 0\.\.1/]);
+    // A castle taller than its area (T-GEO-5), blocks conserved.
+    const tall = two.heights.map((h, q) => (q === 27 ? 2 : h));
+    broken.push([
+      'a tall castle',
+      { ...two, heights: tall, supply: two.supply - 2 },
+      /heights.*T-GEO-5/,
+    ]);
+    for (const [what, s, why] of broken) {
+      for (const [name, fn] of ENTRY_POINTS) {
+        expect(
+          outcomeOf(name, () => fn(s as TorresState)),
+          `${what}: ${name}`,
+        ).toEqual({
+          code: 'INVALID_STATE',
+        });
+      }
+      expect(() => torres.moves(s as TorresState), what).toThrow(why);
+      expect(() => torres.serialize(s as TorresState), what).toThrow(/torres\.serialize/);
+      // ... exactly as deserialize refuses the text such a state would be saved as.
+      expect(() => torres.deserialize(saved(s)), what).toThrow(why);
+    }
+  });
+
+  it('T-STATE-1: whatever an entry point accepts, deserialize reads back (fuzzed edits of valid states)', () => {
+    const edits = [valid, midgame, observed].map((base) =>
+      fc
+        .tuple(
+          fc.constantFrom(...Object.keys(base).filter((k) => k !== 'options' && k !== 'rng')),
+          fc.oneof(fc.integer({ min: -1, max: 100 }), fc.constant(null), fc.constant('K')),
+          fc.nat(63),
+        )
+        .map(([k, v, i]) => {
+          const old = base[k];
+          if (Array.isArray(old)) {
+            const arr = [...old];
+            arr[i % Math.max(1, arr.length)] = v;
+            return { ...base, [k]: arr };
+          }
+          return { ...base, [k]: v };
+        }),
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.oneof(...edits), (s) => {
+        const r = outcomeOf('torres.moves', () => torres.moves(s as unknown as TorresState));
+        const back = outcomeOf('torres.deserialize', () => torres.deserialize(saved(s)));
+        // Accepted by the guard exactly when the saved text reads back.
+        expect('code' in r).toBe('code' in back);
+        if ('value' in r) {
+          accepted++;
+          expect(torres.moves((back as { value: TorresState }).value)).toEqual(r.value);
+        }
+      }),
+      { numRuns: 400, seed: 4244 },
+    );
+    expect(accepted).toBeGreaterThan(0);
   });
 });

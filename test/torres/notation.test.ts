@@ -57,7 +57,7 @@ describe('move text (Appendix A)', () => {
       'stack 1',
       'stack 2',
     ]);
-    const j = at({ p: 'W@b3 B@c3', me: { hand: ['jumpKnight', 'climbTwo'] }, h: 'a3=2' });
+    const j = at({ p: 'W@b3 B@c3', me: { hand: ['jumpKnight', 'climbTwo'] }, h: 'a3=2 a2=1' });
     expect(texts(j)).toContain('play jumpKnight b3-d3');
     expect(texts(j)).toContain('play climbTwo b3-a3');
     const d = play(at({ options: { deckMode: 'draft' }, me: { deck: [...CARD_NAMES] } }), 'buy');

@@ -10,7 +10,7 @@ import {
   torres,
 } from '../../src/torres/index.js';
 import { stacksFor } from '../../src/torres/options.js';
-import { afterSetup, at, drive, play, type Setup, targets, texts } from './helpers.js';
+import { afterSetup, at, balanced, drive, play, type Setup, targets, texts } from './helpers.js';
 
 const invalid = (o: Record<string, unknown>): void => {
   expect(() => torres.start(o as Partial<TorresOptions>)).toThrow(
@@ -27,7 +27,7 @@ function lastTurn(setup: Setup, scores: readonly number[], phase = 1, lps = 0): 
   const s = at(setup);
   const n = s.options.players;
   const order = Array.from({ length: n }, (_, i) => (lps + i) % n);
-  return {
+  return balanced({
     ...s,
     phase,
     round: (stacksFor(s.options)[phase - 1] as readonly number[]).length - 1,
@@ -37,7 +37,7 @@ function lastTurn(setup: Setup, scores: readonly number[], phase = 1, lps = 0): 
     lastPhaseStart: lps,
     seats: s.seats.map((p, i) => ({ ...p, score: scores[i] ?? 0, stacks: [] })),
     turn: { ...s.turn, active: 0 },
-  };
+  });
 }
 
 const scoresOf = (s: TorresState): number[] => s.seats.map((p) => p.score);
@@ -325,14 +325,14 @@ describe('options and rulings (§14, T-RULE-*)', () => {
         turn: { active: 0 },
       });
       const order = [first, (first + 1) % 3, (first + 2) % 3];
-      return {
+      return balanced({
         ...s,
         order,
         turnIndex,
         actor: order[turnIndex] as number,
         lastPhaseStart: first,
         seats: s.seats.map((p, i) => ({ ...p, score: scores[i] ?? 0, stacks: [3, 2] })),
-      };
+      });
     };
     const f = play(roundEnd('fixed', [3, 9, 5], 0), 'end');
     expect([f.round, f.actor, f.step]).toEqual([1, 0, 'chooseStack']);

@@ -23,7 +23,8 @@ const walls = (doc: XmlElement): number =>
 
 describe('torres render', () => {
   it('draws 64 squares with their heights', () => {
-    const s = at({ h: 'c3=1 d3=2 h8=5' });
+    // h8 stands in a castle of five squares, so it may be five high (T-GEO-5).
+    const s = at({ h: 'c3=1 d3=2 h8=5 h7=1 h6=1 h5=1 h4=1' });
     const doc = parseXml(render(s));
     const squares = byClass(doc, 'square');
     expect(squares).toHaveLength(64);
@@ -33,18 +34,18 @@ describe('torres render', () => {
     expect(heights.c3).toBe(1);
     expect(heights.d3).toBe(2);
     expect(heights.h8).toBe(5);
-    expect(Object.values(heights).reduce((a, b) => a + b, 0)).toBe(8);
+    expect(Object.values(heights).reduce((a, b) => a + b, 0)).toBe(12);
     expect(
       byClass(doc, 'height')
         .map((t) => t.text)
         .sort(),
-    ).toEqual(['1', '2', '5']);
+    ).toEqual(['1', '1', '1', '1', '1', '2', '5']);
   });
 
   it('outlines each castle along its perimeter only', () => {
     // c3+d3 (orthogonally joined: one castle, 6 unit walls), h8 alone (4), f5 diagonal to
     // nothing (4), and an L of three squares a1 a2 b1 (8).
-    const s = at({ h: 'c3=1 d3=2 h8=1 f5=3 a1=1 a2=1 b1=2' });
+    const s = at({ h: 'c3=1 d3=2 h8=1 f5=1 a1=1 a2=1 b1=2' });
     const doc = parseXml(render(s));
     expect(byClass(doc, 'castles')[0]?.attrs['data-count']).toBe('4');
     expect(walls(doc)).toBe(6 + 4 + 4 + 8);

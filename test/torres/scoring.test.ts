@@ -3,7 +3,17 @@ import { randomGame } from '../../src/core/random-game.js';
 import { projectedScores, squareIndex, torres, winners } from '../../src/torres/index.js';
 import { resolveOptions } from '../../src/torres/options.js';
 import { masterPoints } from '../../src/torres/rules.js';
-import { afterSetup, at, drive, heightsOf, piecesOf, play, targets, texts } from './helpers.js';
+import {
+  afterSetup,
+  at,
+  balanced,
+  drive,
+  heightsOf,
+  piecesOf,
+  play,
+  targets,
+  texts,
+} from './helpers.js';
 
 const withScores = (
   s: ReturnType<typeof at>,
@@ -55,10 +65,10 @@ describe('castle scoring and the track (T-SCORE, T-TRACK)', () => {
   it('T-SCORE-4: the board after the last turn is scored; cards, stacks and supply score nothing', () => {
     const s = afterSetup({ players: 2 });
     const before = drive(s, (x) => x.round === 3 && x.turnIndex === 1 && x.step === 'actions');
-    const rich = {
+    const rich = balanced({
       ...before,
       seats: before.seats.map((p) => ({ ...p, hand: ['ap6', 'ap7'] as const })),
-    } as typeof before;
+    } as typeof before);
     const projected = projectedScores(rich);
     const after = play(rich, 'end');
     expect(after.phase).toBe(2);
