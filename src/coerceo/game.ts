@@ -6,6 +6,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { quote } from '../core/quote.js';
 import {
   COLOUR_FIELDS,
   colourIndex,
@@ -120,16 +121,6 @@ function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
   const n = pos.generate(scratch, 0);
   for (let i = 0; i < n; i++) if (scratch[i] === code) return code;
   return -1;
-}
-
-/** A value for an error message; never throws (junk input may have no `toString`). */
-function quote(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`;
-  try {
-    return JSON.stringify(value) ?? typeof value;
-  } catch {
-    return typeof value;
-  }
 }
 
 function describe(move: unknown): string {
