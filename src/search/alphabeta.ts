@@ -13,9 +13,11 @@
  *
  * @module
  */
+import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { type Cursor, cursorFor } from './cursor.js';
+import { checkLimits, checkOptions, type OptionKind } from './options.js';
 import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
 
 /** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
@@ -67,6 +69,16 @@ export interface AlphaBetaResult<M> extends SearchResult<M> {
   readonly pliesToEnd: number | null;
 }
 
+/** What each option of {@link AlphaBetaOptions} may be. */
+const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknown>, OptionKind>> = {
+  evaluate: 'function',
+  ttSize: 'count',
+  maxDepth: 'positiveCount',
+  defaultLimits: 'limits',
+  path: 'path',
+  maxMoves: 'positiveCount',
+};
+
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
 export interface AlphaBetaBot<S, M> extends Bot<S, M> {
   search(state: S, limits?: SearchLimits): AlphaBetaResult<M>;
@@ -88,8 +100,10 @@ export interface AlphaBetaBot<S, M> extends Bot<S, M> {
  */
 export function alphaBetaBot<S, M, O>(
   game: Game<S, M, O>,
-  options: AlphaBetaOptions<S, M> = {},
+  given: AlphaBetaOptions<S, M> = {},
 ): AlphaBetaBot<S, M> {
+  gameArg('alphaBetaBot', game);
+  const options = checkOptions<AlphaBetaOptions<S, M>>('alphaBetaBot', given, ALPHA_BETA_OPTIONS);
   if (game.observe) {
     throw new RulesError(
       'HIDDEN_INFORMATION',
@@ -123,7 +137,8 @@ export function alphaBetaBot<S, M, O>(
 
   const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> => {
     const t0 = performance.now();
-    const lim = limits ?? options.defaultLimits ?? { timeMs: 1000 };
+    const lim = checkLimits('alpha-beta search', limits) ??
+      options.defaultLimits ?? { timeMs: 1000 };
     const depthLimit = Math.min(maxPly, Math.floor(lim.depth ?? maxPly));
     const nodeLimit = lim.nodes ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;

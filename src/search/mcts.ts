@@ -14,10 +14,12 @@
  *
  * @module
  */
+import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import { type Cursor, cursorFor } from './cursor.js';
+import { checkLimits, checkOptions, type OptionKind } from './options.js';
 import { RandomStream } from './stream.js';
 import type {
   Bot,
@@ -110,6 +112,23 @@ function childrenOf(node: Node): Iterable<Node> {
   return node.byKey ? node.byKey.values() : node.kids;
 }
 
+/** What each option of {@link MctsOptions} may be. */
+const MCTS_OPTIONS: Readonly<Record<keyof MctsOptions<unknown, unknown>, OptionKind>> = {
+  seed: 'number',
+  exploration: 'nonNegative',
+  defaultLimits: 'limits',
+  rollout: 'function',
+  rolloutDepth: 'nonNegativeOrInfinity',
+  evaluate: 'function',
+  determinize: 'function',
+  iterationsPerSample: 'positiveCount',
+  reuseTree: 'boolean',
+  reuseDepth: 'count',
+  path: 'path',
+  maxMoves: 'positiveCount',
+  maxTreeNodes: 'positiveCount',
+};
+
 /** A bot running MCTS; see {@link mctsBot}. */
 export interface MctsBot<S, M> extends Bot<S, M> {
   /** Number of nodes currently in the tree below the root (0 before the first search). */
@@ -123,8 +142,10 @@ export interface MctsBot<S, M> extends Bot<S, M> {
  */
 export function mctsBot<S, M, O>(
   game: Game<S, M, O>,
-  options: MctsOptions<S, M> = {},
+  given: MctsOptions<S, M> = {},
 ): MctsBot<S, M> {
+  gameArg('mctsBot', game);
+  const options = checkOptions<MctsOptions<S, M>>('mctsBot', given, MCTS_OPTIONS);
   const seed = options.seed ?? 1;
   const c = options.exploration ?? 0.7;
   const rolloutDepth = options.rolloutDepth ?? Number.POSITIVE_INFINITY;
@@ -187,7 +208,7 @@ export function mctsBot<S, M, O>(
 
   const search = (state: S, limits?: SearchLimits): SearchResult<M> => {
     const t0 = performance.now();
-    const lim = limits ?? options.defaultLimits ?? { iterations: 1000 };
+    const lim = checkLimits('mcts search', limits) ?? options.defaultLimits ?? { iterations: 1000 };
     const maxIterations = lim.iterations ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
     if (maxIterations === Number.POSITIVE_INFINITY && deadline === Number.POSITIVE_INFINITY) {
