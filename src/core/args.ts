@@ -116,3 +116,14 @@ export function searchPositionArg<M>(where: string, value: SearchPosition<M>): S
   }
   return value;
 }
+
+/**
+ * `value` if it looks like a search node (an object with a `state()` function), as evaluators
+ * receive from the bots; else `RulesError('INVALID_ARGUMENT')`.
+ */
+export function searchNodeArg<N extends { state(): unknown }>(where: string, value: N): N {
+  const n = objectArg(where, 'the search node', value);
+  if (typeof n.state !== 'function')
+    badArgument(where, "the node's 'state'", 'a function', n.state);
+  return value;
+}

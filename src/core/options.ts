@@ -48,3 +48,32 @@ export function readOptions(
   }
   return out;
 }
+
+/**
+ * A check of one option's value: `undefined` when the value is fine, else what it must be
+ * (`'a boolean'`), for the error message.
+ */
+export type OptionCheck = (value: unknown) => string | undefined;
+
+/**
+ * {@link readOptions} with a check per known option: the first option whose value fails its
+ * check is a `RulesError(code)` saying `<what>: '<name>' must be <want>, got <value>`.
+ * Options given as `undefined` are not checked (they mean "the default").
+ */
+export function readCheckedOptions(
+  value: unknown,
+  what: string,
+  checks: Readonly<Record<string, OptionCheck>>,
+  code: RulesErrorCode = 'INVALID_OPTIONS',
+): OptionValues {
+  const o = readOptions(value, what, Object.keys(checks), code);
+  for (const [name, check] of Object.entries(checks)) {
+    const v = o[name];
+    if (v === undefined) continue;
+    const want = check(v);
+    if (want !== undefined) {
+      throw new RulesError(code, `${what}: '${name}' must be ${want}, got ${quote(v)}`);
+    }
+  }
+  return o;
+}

@@ -16,8 +16,9 @@
 import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { type Cursor, cursorFor } from './cursor.js';
-import { checkLimits, checkOptions, type OptionKind } from './options.js';
+import { CHECKS, checkLimits } from './options.js';
 import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
 
 /** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
@@ -70,14 +71,15 @@ export interface AlphaBetaResult<M> extends SearchResult<M> {
 }
 
 /** What each option of {@link AlphaBetaOptions} may be. */
-const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknown>, OptionKind>> = {
-  evaluate: 'function',
-  ttSize: 'count',
-  maxDepth: 'positiveCount',
-  defaultLimits: 'limits',
-  path: 'path',
-  maxMoves: 'positiveCount',
-};
+const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknown>, OptionCheck>> =
+  {
+    evaluate: CHECKS.function,
+    ttSize: CHECKS.count,
+    maxDepth: CHECKS.positiveCount,
+    defaultLimits: CHECKS.limits,
+    path: CHECKS.path,
+    maxMoves: CHECKS.positiveCount,
+  };
 
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
 export interface AlphaBetaBot<S, M> extends Bot<S, M> {
@@ -103,7 +105,11 @@ export function alphaBetaBot<S, M, O>(
   given: AlphaBetaOptions<S, M> = {},
 ): AlphaBetaBot<S, M> {
   gameArg('alphaBetaBot', game);
-  const options = checkOptions<AlphaBetaOptions<S, M>>('alphaBetaBot', given, ALPHA_BETA_OPTIONS);
+  const options = readCheckedOptions(
+    given,
+    'alphaBetaBot options',
+    ALPHA_BETA_OPTIONS,
+  ) as AlphaBetaOptions<S, M>;
   if (game.observe) {
     throw new RulesError(
       'HIDDEN_INFORMATION',

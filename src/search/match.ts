@@ -6,7 +6,8 @@
 import { badArgument, gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { type Game, normalizedScore } from '../core/game.js';
-import { checkOptions, type OptionKind } from './options.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
+import { CHECKS } from './options.js';
 import type { Bot, SearchLimits } from './types.js';
 
 /** Options of {@link playGame}. */
@@ -31,10 +32,10 @@ export interface GameRecord<S, M> {
   readonly result: readonly number[];
 }
 
-const PLAY_GAME_OPTIONS: Readonly<Record<keyof PlayGameOptions<unknown>, OptionKind>> = {
-  start: 'any',
-  limits: 'limits',
-  maxPlies: 'count',
+const PLAY_GAME_OPTIONS: Readonly<Record<keyof PlayGameOptions<unknown>, OptionCheck>> = {
+  start: CHECKS.any,
+  limits: CHECKS.limits,
+  maxPlies: CHECKS.count,
 };
 
 function isBot(b: unknown): boolean {
@@ -50,7 +51,11 @@ export function playGame<S, M, O>(
   options: PlayGameOptions<S> = {},
 ): GameRecord<S, M> {
   gameArg('playGame', game);
-  const o = checkOptions<PlayGameOptions<S>>('playGame', options, PLAY_GAME_OPTIONS);
+  const o = readCheckedOptions(
+    options,
+    'playGame options',
+    PLAY_GAME_OPTIONS,
+  ) as PlayGameOptions<S>;
   if (!Array.isArray(bots) || !bots.every(isBot)) {
     badArgument('playGame', 'the bots', 'a list of bots (each with a choose function)', bots);
   }

@@ -17,9 +17,10 @@
 import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { Rng } from '../core/rng.js';
 import { type Cursor, cursorFor } from './cursor.js';
-import { checkLimits, checkOptions, type OptionKind } from './options.js';
+import { CHECKS, checkLimits } from './options.js';
 import { RandomStream } from './stream.js';
 import type {
   Bot,
@@ -113,20 +114,20 @@ function childrenOf(node: Node): Iterable<Node> {
 }
 
 /** What each option of {@link MctsOptions} may be. */
-const MCTS_OPTIONS: Readonly<Record<keyof MctsOptions<unknown, unknown>, OptionKind>> = {
-  seed: 'number',
-  exploration: 'nonNegative',
-  defaultLimits: 'limits',
-  rollout: 'function',
-  rolloutDepth: 'nonNegativeOrInfinity',
-  evaluate: 'function',
-  determinize: 'function',
-  iterationsPerSample: 'positiveCount',
-  reuseTree: 'boolean',
-  reuseDepth: 'count',
-  path: 'path',
-  maxMoves: 'positiveCount',
-  maxTreeNodes: 'positiveCount',
+const MCTS_OPTIONS: Readonly<Record<keyof MctsOptions<unknown, unknown>, OptionCheck>> = {
+  seed: CHECKS.number,
+  exploration: CHECKS.nonNegative,
+  defaultLimits: CHECKS.limits,
+  rollout: CHECKS.function,
+  rolloutDepth: CHECKS.nonNegativeOrInfinity,
+  evaluate: CHECKS.function,
+  determinize: CHECKS.function,
+  iterationsPerSample: CHECKS.positiveCount,
+  reuseTree: CHECKS.boolean,
+  reuseDepth: CHECKS.count,
+  path: CHECKS.path,
+  maxMoves: CHECKS.positiveCount,
+  maxTreeNodes: CHECKS.positiveCount,
 };
 
 /** A bot running MCTS; see {@link mctsBot}. */
@@ -145,7 +146,7 @@ export function mctsBot<S, M, O>(
   given: MctsOptions<S, M> = {},
 ): MctsBot<S, M> {
   gameArg('mctsBot', game);
-  const options = checkOptions<MctsOptions<S, M>>('mctsBot', given, MCTS_OPTIONS);
+  const options = readCheckedOptions(given, 'mctsBot options', MCTS_OPTIONS) as MctsOptions<S, M>;
   const seed = options.seed ?? 1;
   const c = options.exploration ?? 0.7;
   const rolloutDepth = options.rolloutDepth ?? Number.POSITIVE_INFINITY;
