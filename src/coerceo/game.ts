@@ -28,6 +28,7 @@ import {
   formatCpf,
   formatMoveText,
   formatTail,
+  isMoveShape,
   type PositionData,
   parseCpf,
   parseMoveText,
@@ -79,7 +80,7 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
     if (opts.variant !== undefined && implied !== null && opts.variant !== implied) {
       throw new RulesError(
         'INVALID_OPTIONS',
-        `coerceo option 'variant' is '${opts.variant}' but the position's layout is ${data.layout} (${implied})`,
+        `coerceo option 'variant' is ${quote(opts.variant)} but the position's layout is ${data.layout} (${implied})`,
       );
     }
     if (opts.exchangeCost !== undefined && opts.exchangeCost !== data.exchangeCost) {
@@ -123,27 +124,21 @@ function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
   return -1;
 }
 
+/** A move for an error message, quoted: its text when it has the shape of one. */
 function describe(move: unknown): string {
-  const m = move as CoerceoMove | null;
-  if (m !== null && typeof m === 'object') {
-    if (m.type === 'step' && typeof m.from === 'string' && typeof m.to === 'string') {
-      return formatMoveText(m);
-    }
-    if (m.type === 'exchange' && typeof m.target === 'string') return formatMoveText(m);
-  }
-  return quote(move).replace(/^'|'$/g, '');
+  return quote(isMoveShape(move) ? formatMoveText(move) : move);
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   checkState(state, 'coerceo.apply');
   if (state.status !== LIVE) {
-    throw new RulesError('GAME_OVER', `the game is over; '${describe(move)}' cannot be played`);
+    throw new RulesError('GAME_OVER', `the game is over; ${describe(move)} cannot be played`);
   }
   const pos = positionOf(state);
   const code = legalCode(pos, move);
   if (code < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+    throw new RulesError('ILLEGAL_MOVE', `${describe(move)} is not a legal move here`);
   }
   pos.play(code);
   return pos.state();
@@ -187,8 +182,7 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
   if (state.status !== LIVE) throw new RulesError('GAME_OVER', 'the game is over');
   const pos = positionOf(state);
   const code = legalCode(pos, move);
-  if (code < 0)
-    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+  if (code < 0) throw new RulesError('ILLEGAL_MOVE', `${describe(move)} is not a legal move here`);
   const o = 1 - state.side;
   pos.play(code);
   const captured: string[] = [];
@@ -242,7 +236,7 @@ export const curaThreats: (state: CoerceoState, by?: Colour) => readonly Coerceo
 function formatMove(state: CoerceoState, move: CoerceoMove): string {
   checkState(state, 'coerceo.formatMove');
   if (move === null || typeof move !== 'object') {
-    throw new RulesError('ILLEGAL_MOVE', `formatMove: '${describe(move)}' is not a move`);
+    throw new RulesError('ILLEGAL_MOVE', `formatMove: ${describe(move)} is not a move`);
   }
   const text = formatMoveText(move);
   if (state.rulings.cura && state.status === LIVE) {
@@ -265,7 +259,7 @@ function parseMove(state: CoerceoState, text: string): CoerceoMove {
     const why = state.status !== LIVE ? ' (the game is over)' : '';
     throw new RulesError(
       'ILLEGAL_MOVE',
-      `'${formatMoveText(move)}' (from '${String(text).trim()}') is not a legal move here${why}`,
+      `${quote(formatMoveText(move))} (from ${quote(String(text).trim())}) is not a legal move here${why}`,
     );
   }
   return listed;
@@ -331,7 +325,7 @@ function deserialize(text: string): CoerceoState {
       ) {
         throw new RulesError(
           'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' cannot be undone from the position after it`,
+          `history step ${k} ${quote(tail.since[k])} cannot be undone from the position after it`,
         );
       }
       pieces = pieces.slice() as [number, number, number, number];
@@ -360,13 +354,13 @@ function deserialize(text: string): CoerceoState {
       } catch (e) {
         throw new RulesError(
           'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' is not legal: ${e instanceof Error ? e.message : String(e)}`,
+          `history step ${k} ${quote(tail.since[k])} is not legal: ${e instanceof Error ? e.message : String(e)}`,
         );
       }
       if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
         throw new RulesError(
           'INVALID_STATE',
-          `history step ${k} '${tail.since[k]}' captures or removes a tile, so it cannot be in the history`,
+          `history step ${k} ${quote(tail.since[k])} captures or removes a tile, so it cannot be in the history`,
         );
       }
     }
