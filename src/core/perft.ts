@@ -97,6 +97,42 @@ export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number 
   return walk(depth, 0);
 }
 
+/**
+ * {@link perft} counted one root move at a time, calling `onRootMove(done, total, nodes)` after
+ * each (the moves done, their number and the leaves counted so far), so a long count can show
+ * its progress. Same result as `perft`. Internal: the CLI's progress display uses it.
+ */
+export function perftByRootMove<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  depth: number,
+  path: 'fast' | 'apply',
+  onRootMove: (done: number, total: number, nodes: number) => void,
+): number {
+  gameArg('perft', game);
+  checkDepth(depth);
+  if (depth <= 1 || game.terminal(state)) return perft(game, state, depth, { path });
+  let nodes = 0;
+  if (path === 'fast' && game.search) {
+    const pos = game.search(state);
+    const roots = new Int32Array(pos.maxMoves);
+    const n = pos.generate(roots, 0);
+    for (let i = 0; i < n; i++) {
+      pos.play(roots[i] as number);
+      nodes += perftPosition(pos, depth - 1);
+      pos.undo();
+      onRootMove(i + 1, n, nodes);
+    }
+    return nodes;
+  }
+  const moves = game.moves(state);
+  moves.forEach((m, i) => {
+    nodes += perftApply(game, game.apply(state, m), depth - 1);
+    onRootMove(i + 1, moves.length, nodes);
+  });
+  return nodes;
+}
+
 /** Perft split by first move: `[formatted move, count]` pairs in move order (for debugging). */
 export function divide<S, M, O>(
   game: Game<S, M, O>,

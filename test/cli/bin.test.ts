@@ -1,5 +1,6 @@
 // The real executable (dist/cli/main.js, built by the global setup) as a child process.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -24,5 +25,14 @@ describe('the boardrules executable', () => {
     const r = run('demo');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/boardrules/);
+  });
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    );
+    const r = run('--version');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
   });
 });

@@ -1,7 +1,7 @@
 // The published package works as users install it: pack the tarball, install it into a scratch
 // project and load every entry through both module systems and the bin.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,5 +79,13 @@ describe('the packed tarball', () => {
       encoding: 'utf8',
     });
     expect(out).toMatch(/Usage: boardrules/);
+  });
+
+  it('the installed bin prints the package version (read from the installed package.json)', () => {
+    const out = execFileSync(join(scratch, 'node_modules/.bin/boardrules'), ['--version'], {
+      encoding: 'utf8',
+    });
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(out).toBe(`${pkg.version}\n`);
   });
 });
