@@ -123,6 +123,16 @@ function checkCall(name: string, spec: CallSpec, args: Args, call: () => unknown
   if (spec.check) spec.check(result);
 }
 
+/**
+ * Random junk for one argument position: a fresh sample each time (so positions see different
+ * values), reproducible from the global fast-check seed (test/setup/fast-check.ts).
+ */
+let samples = 0;
+function randomJunk(runs: number): unknown[] {
+  const base = fc.readConfigureGlobal().seed ?? 0;
+  return fc.sample(hostile, { numRuns: runs, seed: (base + 7919 * ++samples) | 0 });
+}
+
 /** The junk argument lists for one valid list: one position replaced at a time. */
 function* junkArgs(spec: CallSpec, valid: Args): Generator<Args> {
   const trusted = new Set(spec.trusted?.positions ?? []);
@@ -135,7 +145,7 @@ function* junkArgs(spec: CallSpec, valid: Args): Generator<Args> {
     for (const v of HOSTILE) yield replace(v);
     for (const v of mutations(valid[i])) yield replace(v);
     const runs = spec.randomRuns ?? 25;
-    if (runs > 0) for (const v of fc.sample(hostile, runs)) yield replace(v);
+    if (runs > 0) for (const v of randomJunk(runs)) yield replace(v);
   }
 }
 
