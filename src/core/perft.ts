@@ -47,7 +47,11 @@ function pathOf(where: string, options: unknown): 'fast' | 'apply' {
   return path;
 }
 
-/** The number of leaves of the game tree of the given depth below `state`. */
+/**
+ * The number of leaves of the game tree of the given depth below `state`. Throws
+ * `RulesError('UNSUPPORTED')` for a depth outside `0..1000`, `INVALID_ARGUMENT` for a value that
+ * is no game record and `INVALID_OPTIONS` for bad options.
+ */
 export function perft<S, M, O>(
   game: Game<S, M, O>,
   state: S,

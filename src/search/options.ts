@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { RulesError } from '../core/errors.js';
 import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import type { SearchLimits } from './types.js';
 
@@ -69,6 +70,8 @@ const LIMIT_CHECKS: Readonly<Record<keyof SearchLimits, OptionCheck>> = {
  */
 export function checkLimits(where: string, limits: unknown): SearchLimits | undefined {
   if (limits === undefined) return undefined;
-  if (limits === null) return readCheckedOptions(0, where, LIMIT_CHECKS) as SearchLimits;
+  if (limits === null) {
+    throw new RulesError('INVALID_OPTIONS', `${where} must be a plain object, got null`);
+  }
   return readCheckedOptions(limits, where, LIMIT_CHECKS) as SearchLimits;
 }

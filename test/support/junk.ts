@@ -1,7 +1,8 @@
 /**
- * Shared pieces of the junk-state fuzz tests: every entry point that takes a state must either
- * work or throw a RulesError, and a value one entry point rejects must be rejected by all of them
- * as INVALID_STATE.
+ * Hostile input for the fuzz tests: the junk-state harness (every entry point that takes a state
+ * must either work or throw a RulesError, and a value one entry point rejects must be rejected by
+ * all of them as INVALID_STATE), and the hostile values and mutations the error-contract suite
+ * (`error-contract.ts`) feeds to every export.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
