@@ -35,4 +35,14 @@ describe('the boardrules executable', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(`${pkg.version}\n`);
   });
+
+  it('answers --help for a command without a game, and perft --depth 0 with perft(0) = 1', () => {
+    const help = run('perft', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: boardrules perft <game>/);
+    const zero = run('perft', 'coerceo', '--depth', '0');
+    expect(zero.status).toBe(0);
+    expect(zero.stdout).toMatch(/^perft\(0\) = 1 .*\n$/);
+    expect(zero.stderr).toBe('');
+  });
 });
