@@ -53,7 +53,10 @@ const ABOUT: Readonly<Record<string, string>> = {
   perft: 'Counts the move sequences of each depth from a position (tests the move generator).',
   moves: 'Lists the legal moves of a position, one per line.',
   play: 'Plays seeded random self-play games, or bot-vs-bot matches with a results table.',
-  uhp: 'A Universal Hive Protocol engine: reads commands on stdin, answers on stdout. The rule flags set its start-up UHP options (the options command still changes them).',
+  uhp: [
+    'A Universal Hive Protocol engine: reads commands on stdin, answers on stdout.',
+    "The rule flags set its start-up UHP options ('options set' still changes them).",
+  ].join('\n'),
   games: 'Lists the available games.',
   demo: 'A short tour of every game (what `npm start` runs).',
 };

@@ -39,7 +39,7 @@ export const RULE_FLAGS: readonly FlagSpec[] = [
   {
     name: 'max-plies',
     value: '<N>',
-    help: 'draw after N plies without a result (H-END-5; 0 = off; alias --ply-cap)',
+    help: 'draw after N plies without a result (H-END-5; 0 = off)',
   },
   { name: 'strict-input', value: '<on|off>', help: 'reject lenient UHP input (default off)' },
 ];
