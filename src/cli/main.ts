@@ -8,9 +8,11 @@ const code = await runCli(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   },
-  uhp: async () => {
+  // Progress of long runs goes to stderr: stdout stays what scripts parse.
+  progress: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
+  uhp: async (run) => {
     const { runUhp } = await import('./uhp.js');
-    await runUhp(process.stdin, process.stdout);
+    await runUhp(process.stdin, process.stdout, run);
   },
 });
 process.exitCode = code;

@@ -1,21 +1,28 @@
 /**
  * `boardrules uhp`: the Universal Hive Protocol engine on a pair of streams (stdin/stdout for
  * the real binary). Like other UHP engines it greets with the `info` reply (H-UHP-9), then
- * answers one command per line until `exit` or the end of the input.
+ * answers every line (a blank one with `ok` alone) until `exit` or the end of the input.
  */
 import { createInterface } from 'node:readline';
 import { UhpEngine } from '../hive/uhp-engine.js';
+import type { UhpRun } from './app.js';
 
-/** Runs a UHP engine reading commands from `input` and writing replies to `output`. */
+/**
+ * Runs a UHP engine reading commands from `input` and writing replies to `output`, with the
+ * start-up rule options and version of `run` (throws `RulesError` for bad rule options).
+ */
 export async function runUhp(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
+  run: Partial<UhpRun> = {},
 ): Promise<void> {
-  const engine = new UhpEngine();
+  const engine = new UhpEngine({
+    ...(run.version === undefined ? {} : { version: run.version }),
+    ruleOptions: run.ruleOptions ?? {},
+  });
   output.write(`${engine.handle('info')}\n`);
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
   for await (const line of lines) {
-    if (line.trim() === '') continue;
     output.write(`${engine.handle(line)}\n`);
     if (engine.done) break;
   }

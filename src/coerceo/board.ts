@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { badArgument } from '../core/args.js';
 import {
   edgeNeighbours,
   type Field,
@@ -113,8 +114,11 @@ export function fieldIdOf(field: Field): number {
   const t = tileAt(field.x, field.y);
   return t < 0 ? -1 : fieldId(t, ((field.f % 6) + 6) % 6);
 }
-/** C-NOTATION-1: the field's name, e.g. `b3f`. */
+/** C-NOTATION-1: the field's name, e.g. `b3f`. Throws `RulesError` for an id that is no field. */
 export function fieldName(id: number): string {
+  if (!Number.isInteger(id) || id < 0 || id >= 6 * TILE_COUNT) {
+    badArgument('fieldName', 'the field id', `an integer in 0..${6 * TILE_COUNT - 1}`, id);
+  }
   return `${TILE_NAMES[(id / 6) | 0]}${LETTERS[id % 6]}`;
 }
 /** Field id of a name like `b3f`, or −1 when it names no field of the full board. */

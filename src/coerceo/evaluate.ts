@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { searchNodeArg } from '../core/args.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
 import { checkState } from './guard.js';
@@ -108,7 +109,7 @@ function toValues(balance: number): number[] {
 }
 
 function positionFor(node: SearchNode<CoerceoState, CoerceoMove>): CoerceoPosition {
-  const p = node.position;
+  const p = searchNodeArg('coerceoEvaluator', node).position;
   return p instanceof CoerceoPosition ? p : new CoerceoPosition(node.state());
 }
 

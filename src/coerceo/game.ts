@@ -6,6 +6,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { quote } from '../core/quote.js';
 import {
   COLOUR_FIELDS,
   colourIndex,
@@ -27,6 +28,7 @@ import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
   formatMoveText,
+  isMoveShape,
   type PositionData,
   parseCpf,
   parseMoveText,
@@ -57,7 +59,7 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
     if (opts.variant !== undefined && implied !== null && opts.variant !== implied) {
       throw new RulesError(
         'INVALID_OPTIONS',
-        `coerceo option 'variant' is '${opts.variant}' but the position's layout is ${data.layout} (${implied})`,
+        `coerceo option 'variant' is ${quote(opts.variant)} but the position's layout is ${data.layout} (${implied})`,
       );
     }
     if (opts.exchangeCost !== undefined && opts.exchangeCost !== data.exchangeCost) {
@@ -92,37 +94,21 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
   return frozen;
 }
 
-/** A value for an error message; never throws (junk input may have no `toString`). */
-function quote(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`;
-  try {
-    return JSON.stringify(value) ?? typeof value;
-  } catch {
-    return typeof value;
-  }
-}
-
+/** A move for an error message, quoted: its text when it has the shape of one. */
 function describe(move: unknown): string {
-  const m = move as CoerceoMove | null;
-  if (m !== null && typeof m === 'object') {
-    if (m.type === 'step' && typeof m.from === 'string' && typeof m.to === 'string') {
-      return formatMoveText(m);
-    }
-    if (m.type === 'exchange' && typeof m.target === 'string') return formatMoveText(m);
-  }
-  return quote(move).replace(/^'|'$/g, '');
+  return quote(isMoveShape(move) ? formatMoveText(move) : move);
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   checkState(state, 'coerceo.apply');
   if (state.status !== LIVE) {
-    throw new RulesError('GAME_OVER', `the game is over; '${describe(move)}' cannot be played`);
+    throw new RulesError('GAME_OVER', `the game is over; ${describe(move)} cannot be played`);
   }
   const pos = positionOf(state);
   const code = legalCode(pos, move);
   if (code < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+    throw new RulesError('ILLEGAL_MOVE', `${describe(move)} is not a legal move here`);
   }
   pos.play(code);
   return pos.state();
@@ -164,8 +150,7 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
   if (state.status !== LIVE) throw new RulesError('GAME_OVER', 'the game is over');
   const pos = positionOf(state);
   const code = legalCode(pos, move);
-  if (code < 0)
-    throw new RulesError('ILLEGAL_MOVE', `'${describe(move)}' is not a legal move here`);
+  if (code < 0) throw new RulesError('ILLEGAL_MOVE', `${describe(move)} is not a legal move here`);
   const o = 1 - state.side;
   pos.play(code);
   const captured: string[] = [];
@@ -219,7 +204,7 @@ export const curaThreats: (state: CoerceoState, by?: Colour) => readonly Coerceo
 function formatMove(state: CoerceoState, move: CoerceoMove): string {
   checkState(state, 'coerceo.formatMove');
   if (move === null || typeof move !== 'object') {
-    throw new RulesError('ILLEGAL_MOVE', `formatMove: '${describe(move)}' is not a move`);
+    throw new RulesError('ILLEGAL_MOVE', `formatMove: ${describe(move)} is not a move`);
   }
   const text = formatMoveText(move);
   if (state.rulings.cura && state.status === LIVE) {
@@ -242,7 +227,7 @@ function parseMove(state: CoerceoState, text: string): CoerceoMove {
     const why = state.status !== LIVE ? ' (the game is over)' : '';
     throw new RulesError(
       'ILLEGAL_MOVE',
-      `'${formatMoveText(move)}' (from '${String(text).trim()}') is not a legal move here${why}`,
+      `${quote(formatMoveText(move))} (from ${quote(String(text).trim())}) is not a legal move here${why}`,
     );
   }
   return listed;

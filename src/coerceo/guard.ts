@@ -13,6 +13,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { readSavedText, savedText } from './load.js';
 import { outcomeOf } from './rules.js';
 import type { CoerceoState } from './types.js';
@@ -106,9 +107,9 @@ function isPieceSet(v: unknown): boolean {
 
 /** What is wrong with the shape of `s`, or `null` when it has the shape of a `CoerceoState`. */
 function shapeError(s: unknown): string | null {
-  if (!isObject(s)) return `expected an object, got ${brief(s)}`;
+  if (!isObject(s)) return `expected an object, got ${quote(s)}`;
   const field = (name: string, want: string): string =>
-    `field '${name}' must be ${want}, got ${brief(s[name])}`;
+    `field '${name}' must be ${want}, got ${quote(s[name])}`;
   if (!isPieceSet(s.pieces)) {
     return field('pieces', 'an array of 4 int32 piece-set words (odd words below 2^25)');
   }
@@ -134,17 +135,17 @@ function shapeError(s: unknown): string | null {
   if (!isObject(rulings)) return field('rulings', 'an object');
   for (const key of ['repetitionDraw', 'insufficientMaterialDraw', 'cura']) {
     if (typeof rulings[key] !== 'boolean') {
-      return `field 'rulings.${key}' must be a boolean, got ${brief(rulings[key])}`;
+      return `field 'rulings.${key}' must be a boolean, got ${quote(rulings[key])}`;
     }
   }
   if (rulings.noLegalMoves !== 'draw' && rulings.noLegalMoves !== 'loss') {
-    return `field 'rulings.noLegalMoves' must be 'draw' or 'loss', got ${brief(rulings.noLegalMoves)}`;
+    return `field 'rulings.noLegalMoves' must be 'draw' or 'loss', got ${quote(rulings.noLegalMoves)}`;
   }
   const history = s.history;
   if (!Array.isArray(history)) return field('history', 'an array of piece sets');
   for (let i = 0; i < history.length; i++) {
     if (!isPieceSet(history[i])) {
-      return `field 'history[${i}]' must be an array of 4 int32 piece-set words, got ${brief(history[i])}`;
+      return `field 'history[${i}]' must be an array of 4 int32 piece-set words, got ${quote(history[i])}`;
     }
   }
   const since = s.since;
@@ -154,7 +155,7 @@ function shapeError(s: unknown): string | null {
   }
   for (let i = 0; i < since.length; i++) {
     if (typeof since[i] !== 'string') {
-      return `field 'since[${i}]' must be a string, got ${brief(since[i])}`;
+      return `field 'since[${i}]' must be a string, got ${quote(since[i])}`;
     }
   }
   if (s.resigned !== null && s.resigned !== 0 && s.resigned !== 1) {
@@ -174,26 +175,4 @@ function isStatus(v: unknown): boolean {
   if (!isInt32(v)) return false;
   const n = v as number;
   return n >= 4 && n <= 22 && (n & 3) !== 3;
-}
-
-/** A short description of any value; never throws (no `toString`, symbols, null prototypes). */
-function brief(v: unknown): string {
-  if (v === null) return 'null';
-  switch (typeof v) {
-    case 'undefined':
-      return 'undefined';
-    case 'string':
-      return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
-    case 'number':
-    case 'boolean':
-      return String(v);
-    case 'bigint':
-      return `${String(v)}n`;
-    case 'symbol':
-      return 'a symbol';
-    case 'function':
-      return 'a function';
-    default:
-      return Array.isArray(v) ? `an array of length ${v.length}` : 'an object';
-  }
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { colourIndex, fieldByName, fieldColour } from './board.js';
 import { trustState } from './guard.js';
 import { MAX_MOVES } from './moves.js';
@@ -127,7 +128,7 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
         !((data.tiles >> ((from / 6) | 0)) & 1)
       ) {
         throw invalid(
-          `history step ${k} '${tail.since[k]}' cannot be undone from the position after it`,
+          `history step ${k} ${quote(tail.since[k])} cannot be undone from the position after it`,
         );
       }
       pieces = pieces.slice() as [number, number, number, number];
@@ -149,12 +150,12 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
       if (state.status !== LIVE) throw invalid(`history step ${k}: the game was already over`);
       const pos = positionOf(state);
       const code = legalCode(pos, steps[k] as CoerceoMove);
-      if (code < 0) throw invalid(`history step ${k} '${tail.since[k]}' is not a legal move`);
+      if (code < 0) throw invalid(`history step ${k} ${quote(tail.since[k])} is not a legal move`);
       pos.play(code);
       state = pos.state();
       if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
         throw invalid(
-          `history step ${k} '${tail.since[k]}' captures or removes a tile, so it cannot be in the history`,
+          `history step ${k} ${quote(tail.since[k])} captures or removes a tile, so it cannot be in the history`,
         );
       }
     }

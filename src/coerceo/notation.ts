@@ -7,6 +7,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import {
   colourIndex,
   fieldByName,
@@ -41,21 +42,32 @@ function readField(text: string, index: number, what: string): number {
   const letter = text[index + 2];
   if (file === undefined || !FILES.includes(file)) {
     throw parseError(
-      `move '${text}': expected a file a-e for the ${what} at index ${index}, got ${JSON.stringify(file ?? 'end of text')}`,
+      `move ${quote(text)}: expected a file a-e for the ${what} at index ${index}, got ${quote(file ?? 'end of text')}`,
     );
   }
   const ranks = RANKS_PER_FILE[FILES.indexOf(file)] as number;
   if (rank === undefined || rank < '1' || rank > String.fromCharCode(48 + ranks)) {
     throw parseError(
-      `move '${text}': expected a rank 1-${ranks} of file ${file} for the ${what} at index ${index + 1}, got ${JSON.stringify(rank ?? 'end of text')}`,
+      `move ${quote(text)}: expected a rank 1-${ranks} of file ${file} for the ${what} at index ${index + 1}, got ${quote(rank ?? 'end of text')}`,
     );
   }
   if (letter === undefined || !LETTERS.includes(letter)) {
     throw parseError(
-      `move '${text}': expected a field letter a-f for the ${what} at index ${index + 2}, got ${JSON.stringify(letter ?? 'end of text')}`,
+      `move ${quote(text)}: expected a field letter a-f for the ${what} at index ${index + 2}, got ${quote(letter ?? 'end of text')}`,
     );
   }
   return fieldByName(file + rank + letter);
+}
+
+/** True for a step or an exchange between field names of the full board (C-NOTATION-2). */
+export function isMoveShape(move: unknown): move is CoerceoMove {
+  if (move === null || typeof move !== 'object') return false;
+  const m = move as Record<string, unknown>;
+  const field = (v: unknown): boolean => typeof v === 'string' && fieldByName(v) >= 0;
+  return (
+    (m.type === 'step' && field(m.from) && field(m.to)) ||
+    (m.type === 'exchange' && field(m.target))
+  );
 }
 
 /**
@@ -64,22 +76,23 @@ function readField(text: string, index: number, what: string): number {
  * Throws `PARSE_ERROR` naming the offending character and its index.
  */
 export function parseMoveText(input: string): CoerceoMove {
-  if (typeof input !== 'string') throw parseError('move text must be a string');
+  if (typeof input !== 'string')
+    throw parseError(`move text must be a string, got ${quote(input)}`);
   let text = input.trim();
   // C-VARIANT-CURA-2: one trailing '+' is accepted and ignored.
   if (text.endsWith('+')) text = text.slice(0, -1);
-  if (text.length === 0) throw parseError(`empty move text ${JSON.stringify(input)}`);
+  if (text.length === 0) throw parseError(`empty move text ${quote(input)}`);
   if (text[0] === 'x') {
     const target = readField(text, 1, 'exchanged piece');
     if (text.length !== 4) {
-      throw parseError(`move '${text}': unexpected ${JSON.stringify(text[4])} at index 4`);
+      throw parseError(`move ${quote(text)}: unexpected ${quote(text[4])} at index 4`);
     }
     return { type: 'exchange', target: fieldName(target) };
   }
   const from = readField(text, 0, 'origin');
   if (text[3] !== '-') {
     throw parseError(
-      `move '${text}': expected '-' at index 3, got ${JSON.stringify(text[3] ?? 'end of text')}`,
+      `move ${quote(text)}: expected '-' at index 3, got ${quote(text[3] ?? 'end of text')}`,
     );
   }
   let to: number;
@@ -89,7 +102,7 @@ export function parseMoveText(input: string): CoerceoMove {
     const letter = text[4] as string;
     if (!LETTERS.includes(letter)) {
       throw parseError(
-        `move '${text}': expected a field letter a-f at index 4, got ${JSON.stringify(letter)}`,
+        `move ${quote(text)}: expected a field letter a-f at index 4, got ${quote(letter)}`,
       );
     }
     to = fieldByName(text.slice(0, 2) + letter);
@@ -99,13 +112,16 @@ export function parseMoveText(input: string): CoerceoMove {
     end = 7;
   }
   if (text.length !== end) {
-    throw parseError(`move '${text}': unexpected ${JSON.stringify(text[end])} at index ${end}`);
+    throw parseError(`move ${quote(text)}: unexpected ${quote(text[end])} at index ${end}`);
   }
   return { type: 'step', from: fieldName(from), to: fieldName(to) };
 }
 
 /** C-NOTATION-2: the canonical text of a move (long form, no Cura mark). */
 export function formatMoveText(move: CoerceoMove): string {
+  if (!isMoveShape(move)) {
+    throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quote(move)}`);
+  }
   return move.type === 'exchange' ? `x${move.target}` : `${move.from}-${move.to}`;
 }
 
@@ -156,7 +172,7 @@ export function formatCpf(p: PositionData): string {
 function readCount(text: string, what: string): number {
   if (!/^(0|[1-9][0-9]?)$/.test(text)) {
     throw parseError(
-      `position: ${what} must be a count 0..18 without leading zeros, got '${text}'`,
+      `position: ${what} must be a count 0..18 without leading zeros, got ${quote(text)}`,
     );
   }
   const n = Number(text);
@@ -169,12 +185,12 @@ function readCount(text: string, what: string): number {
  * `PARSE_ERROR`; a well-formed string violating the invariants is `INVALID_STATE`.
  */
 export function parseCpf(input: string): PositionData {
-  if (typeof input !== 'string') throw parseError('position must be a string');
+  if (typeof input !== 'string') throw parseError(`position must be a string, got ${quote(input)}`);
   const text = input.trim();
   const parts = text.split(' ');
   if (parts.length !== 4) {
     throw parseError(
-      `position '${text}': expected 4 fields separated by single spaces (board side held variant), got ${parts.length}`,
+      `position ${quote(text)}: expected 4 fields separated by single spaces (board side held variant), got ${parts.length}`,
     );
   }
   const [board, sideText, heldText, variantText] = parts as [string, string, string, string];
@@ -201,7 +217,7 @@ export function parseCpf(input: string): PositionData {
       if (token === '.') continue;
       if (!/^[a-f]{1,6}$/.test(token)) {
         throw parseError(
-          `position board: tile ${tileName} token '${token}' must be '-', '.' or field letters a-f`,
+          `position board: tile ${tileName} token ${quote(token)} must be '-', '.' or field letters a-f`,
         );
       }
       let last = -1;
@@ -209,7 +225,7 @@ export function parseCpf(input: string): PositionData {
         const l = LETTERS.indexOf(ch);
         if (l <= last) {
           throw parseError(
-            `position board: tile ${tileName} token '${token}' must list letters strictly ascending`,
+            `position board: tile ${tileName} token ${quote(token)} must list letters strictly ascending`,
           );
         }
         last = l;
@@ -221,18 +237,18 @@ export function parseCpf(input: string): PositionData {
     }
   }
   if (sideText !== 'w' && sideText !== 'b') {
-    throw parseError(`position: side to move must be 'w' or 'b', got '${sideText}'`);
+    throw parseError(`position: side to move must be 'w' or 'b', got ${quote(sideText)}`);
   }
   const heldParts = heldText.split('/');
   if (heldParts.length !== 2) {
-    throw parseError(`position: held tiles must be 'white/black', got '${heldText}'`);
+    throw parseError(`position: held tiles must be 'white/black', got ${quote(heldText)}`);
   }
   const heldW = readCount(heldParts[0] as string, 'White held tiles');
   const heldB = readCount(heldParts[1] as string, 'Black held tiles');
   const m = /^([LOC])([12])$/.exec(variantText);
   if (!m) {
     throw parseError(
-      `position: variant must be L, O or C followed by the exchange cost 2 or 1, got '${variantText}'`,
+      `position: variant must be L, O or C followed by the exchange cost 2 or 1, got ${quote(variantText)}`,
     );
   }
   const data: PositionData = {
@@ -324,10 +340,11 @@ const OPTION_TOKENS = [
 
 /** Splits a full state string into its CPF and the parsed tail (canonical form only). */
 export function parseStateText(input: string): { cpf: string; tail: StateTail } {
-  if (typeof input !== 'string') throw parseError('state text must be a string');
+  if (typeof input !== 'string')
+    throw parseError(`state text must be a string, got ${quote(input)}`);
   const parts = input.trim().split(' ');
   if (parts.length < 4) {
-    throw parseError(`state '${input.trim()}': expected a position string of 4 fields first`);
+    throw parseError(`state ${quote(input.trim())}: expected a position string of 4 fields first`);
   }
   const cpf = parts.slice(0, 4).join(' ');
   let rulings: CoerceoRulings = DEFAULT_RULINGS;
@@ -347,7 +364,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
         const k = OPTION_TOKENS.indexOf(item);
         if (k <= last) {
           throw parseError(
-            `state option '${item}' is unknown or out of order (canonical order: ${OPTION_TOKENS.join(',')})`,
+            `state option ${quote(item)} is unknown or out of order (canonical order: ${OPTION_TOKENS.join(',')})`,
           );
         }
         last = k;
@@ -362,7 +379,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
       since = token.slice(2).split(',');
       for (const [k, m] of since.entries()) {
         if (!/^[a-e][1-5][a-f]-[a-e][1-5][a-f]$/.test(m)) {
-          throw parseError(`state history item ${k} '${m}' is not a long-form step`);
+          throw parseError(`state history item ${k} ${quote(m)} is not a long-form step`);
         }
         parseMoveText(m);
       }
@@ -371,7 +388,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
       resigned = token === 'r:w' ? 0 : 1;
     } else {
       throw parseError(
-        `state token ${i} '${token}' is not one of o:…, h:…, r:w, r:b (in that order, each once)`,
+        `state token ${i} ${quote(token)} is not one of o:…, h:…, r:w, r:b (in that order, each once)`,
       );
     }
   }

@@ -5,6 +5,8 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { readOptions } from '../core/options.js';
+import { quote } from '../core/quote.js';
 
 /** Every option of `coerceo.start()` (spec §1). */
 export interface CoerceoOptions {
@@ -62,30 +64,21 @@ const DOMAINS: Record<keyof CoerceoOptions, readonly unknown[] | 'string'> = {
   cura: [false, true],
 };
 
+const OPTION_NAMES = Object.keys(DOMAINS) as (keyof CoerceoOptions)[];
+
 /** Checks names and values of a (partial) options object; throws `INVALID_OPTIONS`. */
 export function checkOptions(options: unknown): Partial<CoerceoOptions> {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new RulesError('INVALID_OPTIONS', 'coerceo options must be an object');
-  }
-  const record = options as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const domain = DOMAINS[key as keyof CoerceoOptions];
-    if (domain === undefined) {
-      throw new RulesError(
-        'INVALID_OPTIONS',
-        `unknown coerceo option '${key}' (known: ${Object.keys(DOMAINS).join(', ')})`,
-      );
-    }
+  const record = readOptions(options, 'coerceo options', OPTION_NAMES);
+  for (const key of OPTION_NAMES) {
     const value = record[key];
     if (value === undefined) continue;
+    const domain = DOMAINS[key];
     const ok = domain === 'string' ? typeof value === 'string' : domain.includes(value);
     if (!ok) {
-      const expected =
-        domain === 'string' ? 'a string' : domain.map((v) => JSON.stringify(v)).join(' | ');
+      const expected = domain === 'string' ? 'a string' : domain.map((v) => quote(v)).join(' | ');
       throw new RulesError(
         'INVALID_OPTIONS',
-        `coerceo option '${key}' must be ${expected}, got ${JSON.stringify(value)}`,
+        `coerceo option '${key}' must be ${expected}, got ${quote(value)}`,
       );
     }
   }

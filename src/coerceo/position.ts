@@ -13,7 +13,10 @@
  *
  * @module
  */
+import { badArgument } from '../core/args.js';
+import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
+import { quote } from '../core/quote.js';
 import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
 import {
   COLOUR_FIELDS,
@@ -648,13 +651,17 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   encode(move: CoerceoMove): number {
     const code = this.encodeOrNegative(move);
     if (code < 0) {
-      throw new Error(`CoerceoPosition.encode: not a move here: ${JSON.stringify(move)}`);
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `CoerceoPosition.encode: not a move here: ${quote(move)}`,
+      );
     }
     return code;
   }
 
   /** Marks the game as resigned by `seat` (C-END-2). */
   resign(seat: 0 | 1): void {
+    if (seat !== 0 && seat !== 1) badArgument('CoerceoPosition.resign', 'the seat', '0 or 1', seat);
     this.resigned = seat;
     this.status = statusCode('resignation', 1 - seat);
   }

@@ -14,16 +14,37 @@
  *
  * @module boardrules/coerceo/render
  */
-import { el, num, points, svgDocument, text, title } from '../core/svg.js';
+import type { OptionCheck } from '../core/options.js';
+import {
+  el,
+  num,
+  points,
+  RENDER_CHECKS,
+  readRenderOptions,
+  svgDocument,
+  text,
+  title,
+} from '../core/svg.js';
 import { fieldCorners, tileCorner } from '../geometry/triangle.js';
-import { FULL_TILES, fieldName, TILE_COUNT, TILE_NAMES, TILE_X, TILE_Y } from './board.js';
+import {
+  FULL_TILES,
+  fieldByName,
+  fieldName,
+  TILE_COUNT,
+  TILE_NAMES,
+  TILE_X,
+  TILE_Y,
+} from './board.js';
 import { outcome, pieceAt, sideToMove } from './game.js';
 import { checkState } from './guard.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
-/** Options of {@link render}. All are optional. */
+/**
+ * Options of {@link render}. All are optional; an unknown name or a bad value is a
+ * `RulesError('INVALID_OPTIONS')`.
+ */
 export interface CoerceoRenderOptions {
-  /** Tile circumradius in pixels (= a field's side). Default 40. */
+  /** Tile circumradius in pixels (= a field's side), in (0, 10000]. Default 40. */
   readonly size?: number;
   /** Write every field's name (`c3a`) in it. Default `false`. */
   readonly coordinates?: boolean;
@@ -36,6 +57,29 @@ export interface CoerceoRenderOptions {
   /** Draw removed tiles as dashed outlines. Default `true`. */
   readonly removedTiles?: boolean;
 }
+
+/** A field name of the full board, e.g. `c3a`. */
+const isFieldName = (v: unknown): boolean => typeof v === 'string' && fieldByName(v) >= 0;
+
+const OPTION_CHECKS: Readonly<Record<keyof CoerceoRenderOptions, OptionCheck>> = {
+  size: RENDER_CHECKS.size,
+  coordinates: RENDER_CHECKS.flag,
+  highlight: RENDER_CHECKS.listOf(
+    (v) => (isFieldName(v) ? undefined : 'a field name'),
+    "field names such as 'c3a'",
+  ),
+  selected: (v) => (isFieldName(v) ? undefined : "a field name such as 'c3a'"),
+  lastMove: (v) => {
+    const m = v as Partial<Record<string, unknown>> | null;
+    const ok =
+      m !== null &&
+      typeof m === 'object' &&
+      ((m.type === 'step' && isFieldName(m.from) && isFieldName(m.to)) ||
+        (m.type === 'exchange' && isFieldName(m.target)));
+    return ok ? undefined : 'a Coerceo move (a step or an exchange between field names)';
+  },
+  removedTiles: RENDER_CHECKS.flag,
+};
 
 const LIGHT_FIELD = '#e9e3d3';
 const DARK_FIELD = '#8d8d8d';
@@ -85,8 +129,9 @@ function tileOutline(t: number, size: number): P[] {
  *
  * Deterministic: the same state and options always give the same string.
  */
-export function render(state: CoerceoState, options: CoerceoRenderOptions = {}): string {
+export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): string {
   checkState(state, 'render');
+  const options = readRenderOptions('coerceo render', given, OPTION_CHECKS) as CoerceoRenderOptions;
   const size = options.size ?? 40;
   const showCoords = options.coordinates ?? false;
   const highlight = new Set(options.highlight ?? []);

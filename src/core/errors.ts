@@ -4,6 +4,7 @@
  * `code` is stable across releases (match on it); `message` is for humans and says what was
  * wrong and where (the offending token, field or position).
  */
+import { quote } from './quote.js';
 
 /** Every stable error code. New codes may be added; existing ones never change meaning. */
 export type RulesErrorCode =
@@ -15,6 +16,11 @@ export type RulesErrorCode =
   | 'INVALID_STATE'
   /** An unknown option name or a value outside its domain. */
   | 'INVALID_OPTIONS'
+  /**
+   * Any other argument of the wrong type or outside its range: a coordinate, an index, a seat,
+   * a count, a game record or a bot.
+   */
+  | 'INVALID_ARGUMENT'
   /** An operation on a game that has already ended. */
   | 'GAME_OVER'
   /** An operation that needs information the caller's observed state hides. */
@@ -28,7 +34,8 @@ export class RulesError extends Error {
   readonly code: RulesErrorCode;
 
   constructor(code: RulesErrorCode, message: string) {
-    super(message);
+    // Never throws, whatever it is given (a Symbol message would make `Error` throw).
+    super(typeof message === 'string' ? message : quote(message));
     this.name = 'RulesError';
     this.code = code;
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { gameArg } from './args.js';
 
 /**
  * One game's rules as a record of pure functions.
@@ -113,7 +114,7 @@ export interface SearchPosition<Move> {
 
 /** Maps `score` to `[0, 1]` per seat: win/loss games unchanged; points games by rank. */
 export function normalizedScore<S, M, O>(game: Game<S, M, O>, state: S): number[] {
-  const raw = game.score(state);
+  const raw = gameArg('normalizedScore', game).score(state);
   if (game.scoring === 'winloss') return raw.slice();
   const n = raw.length;
   if (n <= 1) return raw.map(() => 1);

@@ -7,8 +7,11 @@
  *
  * @module
  */
+import { gameArg, searchPositionArg } from './args.js';
 import { RulesError } from './errors.js';
 import type { Game, SearchPosition } from './game.js';
+import { readOptions } from './options.js';
+import { quote } from './quote.js';
 
 /** How {@link perft} walks the tree. */
 export interface PerftOptions {
@@ -20,21 +23,44 @@ export interface PerftOptions {
   readonly path?: 'fast' | 'apply';
 }
 
+/** Deepest perft supported (its move buffer grows with the depth). */
+export const MAX_PERFT_DEPTH = 1000;
+
 function checkDepth(depth: number): void {
-  if (!Number.isInteger(depth) || depth < 0) {
-    throw new RulesError('UNSUPPORTED', `perft depth must be a non-negative integer, got ${depth}`);
+  if (!Number.isInteger(depth) || depth < 0 || depth > MAX_PERFT_DEPTH) {
+    throw new RulesError(
+      'UNSUPPORTED',
+      `perft depth must be an integer in 0..${MAX_PERFT_DEPTH}, got ${quote(depth)}`,
+    );
   }
 }
 
-/** The number of leaves of the game tree of the given depth below `state`. */
+/** The walk `options` ask for (`'fast'` unless `path: 'apply'`). */
+function pathOf(where: string, options: unknown): 'fast' | 'apply' {
+  const path = readOptions(options, `${where} options`, ['path']).path ?? 'fast';
+  if (path !== 'fast' && path !== 'apply') {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `${where} option 'path' must be 'fast' or 'apply', got ${quote(path)}`,
+    );
+  }
+  return path;
+}
+
+/**
+ * The number of leaves of the game tree of the given depth below `state`. Throws
+ * `RulesError('UNSUPPORTED')` for a depth outside `0..1000`, `INVALID_ARGUMENT` for a value that
+ * is no game record and `INVALID_OPTIONS` for bad options.
+ */
 export function perft<S, M, O>(
   game: Game<S, M, O>,
   state: S,
   depth: number,
   options: PerftOptions = {},
 ): number {
+  gameArg('perft', game);
   checkDepth(depth);
-  if (options.path !== 'apply' && game.search) {
+  if (pathOf('perft', options) === 'fast' && game.search) {
     return perftPosition(game.search(state), depth);
   }
   return perftApply(game, state, depth);
@@ -55,6 +81,7 @@ function perftApply<S, M, O>(game: Game<S, M, O>, state: S, depth: number): numb
  * move list, without playing those moves). Leaves the position as it found it.
  */
 export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number {
+  searchPositionArg('perftPosition', pos);
   checkDepth(depth);
   const buffer = new Int32Array(pos.maxMoves * Math.max(depth, 1));
   const walk = (d: number, offset: number): number => {
@@ -74,6 +101,42 @@ export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number 
   return walk(depth, 0);
 }
 
+/**
+ * {@link perft} counted one root move at a time, calling `onRootMove(done, total, nodes)` after
+ * each (the moves done, their number and the leaves counted so far), so a long count can show
+ * its progress. Same result as `perft`. Internal: the CLI's progress display uses it.
+ */
+export function perftByRootMove<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  depth: number,
+  path: 'fast' | 'apply',
+  onRootMove: (done: number, total: number, nodes: number) => void,
+): number {
+  gameArg('perft', game);
+  checkDepth(depth);
+  if (depth <= 1 || game.terminal(state)) return perft(game, state, depth, { path });
+  let nodes = 0;
+  if (path === 'fast' && game.search) {
+    const pos = game.search(state);
+    const roots = new Int32Array(pos.maxMoves);
+    const n = pos.generate(roots, 0);
+    for (let i = 0; i < n; i++) {
+      pos.play(roots[i] as number);
+      nodes += perftPosition(pos, depth - 1);
+      pos.undo();
+      onRootMove(i + 1, n, nodes);
+    }
+    return nodes;
+  }
+  const moves = game.moves(state);
+  moves.forEach((m, i) => {
+    nodes += perftApply(game, game.apply(state, m), depth - 1);
+    onRootMove(i + 1, moves.length, nodes);
+  });
+  return nodes;
+}
+
 /** Perft split by first move: `[formatted move, count]` pairs in move order (for debugging). */
 export function divide<S, M, O>(
   game: Game<S, M, O>,
@@ -81,7 +144,9 @@ export function divide<S, M, O>(
   depth: number,
   options: PerftOptions = {},
 ): Array<[string, number]> {
+  gameArg('divide', game);
   checkDepth(depth);
+  pathOf('divide', options);
   if (depth === 0 || game.terminal(state)) return [];
   return game
     .moves(state)

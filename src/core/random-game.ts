@@ -3,7 +3,9 @@
  *
  * @module
  */
+import { badArgument, gameArg, integerArg } from './args.js';
 import type { Game } from './game.js';
+import { readOptions } from './options.js';
 import { Rng } from './rng.js';
 
 /** Limits for {@link randomGame}. */
@@ -38,7 +40,7 @@ export function randomGame<S, M, O>(
   seed: number,
   options: RandomGameOptions = {},
 ): RandomGameResult<S, M> {
-  return randomPlayout(game, game.start(gameOptions), seed, options);
+  return randomPlayout(gameArg('randomGame', game), game.start(gameOptions), seed, options);
 }
 
 /** As {@link randomGame}, from a given state. */
@@ -48,7 +50,21 @@ export function randomPlayout<S, M, O>(
   seed: number,
   options: RandomGameOptions = {},
 ): RandomGameResult<S, M> {
-  const maxPlies = options.maxPlies ?? 1000;
+  gameArg('randomPlayout', game);
+  const o = readOptions(options, 'random game options', ['maxPlies', 'keepStates']);
+  const maxPlies = integerArg(
+    'randomPlayout',
+    "option 'maxPlies'",
+    o.maxPlies ?? 1000,
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'INVALID_OPTIONS',
+  );
+  const keepStates = o.keepStates ?? false;
+  if (typeof keepStates !== 'boolean') {
+    badArgument('randomPlayout', "option 'keepStates'", 'a boolean', keepStates, 'INVALID_OPTIONS');
+  }
+  if (typeof seed !== 'number') badArgument('randomPlayout', 'the seed', 'a number', seed);
   const rng = new Rng(seed);
   const moves: M[] = [];
   const states: S[] = [start];
@@ -59,12 +75,12 @@ export function randomPlayout<S, M, O>(
     const move = legal[rng.int(legal.length)] as M;
     state = game.apply(state, move);
     moves.push(move);
-    if (options.keepStates) states.push(state);
+    if (keepStates) states.push(state);
   }
   return {
     start,
     moves,
-    states: options.keepStates ? states : [start, state],
+    states: keepStates ? states : [start, state],
     final: state,
     finished: game.terminal(state),
   };

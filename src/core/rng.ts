@@ -14,8 +14,33 @@
  * @module
  */
 
+import { badArgument } from './args.js';
+
 /** The generator's state: four unsigned 32-bit integers `[a, b, c, counter]`. */
 export type RngState = readonly [number, number, number, number];
+
+/** `s` if it is an {@link RngState}, else `RulesError('INVALID_ARGUMENT')`. */
+function stateArg(where: string, s: unknown): RngState {
+  if (!isRngState(s)) badArgument(where, 'the RNG state', 'four unsigned 32-bit integers', s);
+  return s;
+}
+
+/** `n` if it is a valid bound of {@link nextInt}, else `RulesError('INVALID_ARGUMENT')`. */
+function boundArg(where: string, n: unknown): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 0x100000000) {
+    badArgument(where, 'n', 'an integer in 1..2^32', n);
+  }
+  return n;
+}
+
+/** The initial state of a seed or a saved state, for the mutable generators. */
+export function seedOrStateArg(where: string, seedOrState: unknown): RngState {
+  if (typeof seedOrState === 'number') return rngFromSeed(seedOrState);
+  if (!isRngState(seedOrState)) {
+    badArgument(where, 'the seed', 'a number or an RNG state', seedOrState);
+  }
+  return seedOrState;
+}
 
 function splitmix32(x: number): [next: number, out: number] {
   const next = (x + 0x9e3779b9) | 0;
@@ -39,10 +64,12 @@ function step(s: RngState): [out: number, next: RngState] {
 }
 
 /**
- * The initial state for a seed. Any finite number is accepted; it is reduced to a 32-bit
- * integer (`seed >>> 0` after truncation), so seeds 1 and 2**32 + 1 give the same sequence.
+ * The initial state for a seed. Any number is accepted; it is reduced to a 32-bit integer
+ * (`seed >>> 0` after truncation, `NaN` and infinities to 0), so seeds 1 and 2**32 + 1 give the
+ * same sequence. Throws `RulesError('INVALID_ARGUMENT')` for anything but a number.
  */
 export function rngFromSeed(seed: number): RngState {
+  if (typeof seed !== 'number') badArgument('rngFromSeed', 'the seed', 'a number', seed);
   let x = Math.trunc(Number.isFinite(seed) ? seed : 0) | 0;
   const words: number[] = [];
   for (let i = 0; i < 4; i++) {
@@ -57,7 +84,7 @@ export function rngFromSeed(seed: number): RngState {
 
 /** The next unsigned 32-bit integer. */
 export function nextUint32(s: RngState): [value: number, next: RngState] {
-  return step(s);
+  return step(stateArg('nextUint32', s));
 }
 
 /**
@@ -65,9 +92,11 @@ export function nextUint32(s: RngState): [value: number, next: RngState] {
  * sampling on the top of the 32-bit range).
  */
 export function nextInt(s: RngState, n: number): [value: number, next: RngState] {
-  if (!Number.isInteger(n) || n < 1 || n > 0x100000000) {
-    throw new RangeError(`nextInt: n must be an integer in 1..2^32, got ${n}`);
-  }
+  return drawInt(stateArg('nextInt', s), boundArg('nextInt', n));
+}
+
+/** {@link nextInt} on checked arguments. */
+function drawInt(s: RngState, n: number): [value: number, next: RngState] {
   const limit = 0x100000000 - (0x100000000 % n);
   let state = s;
   for (;;) {
@@ -79,7 +108,7 @@ export function nextInt(s: RngState, n: number): [value: number, next: RngState]
 
 /** A float in `[0, 1)` with 32 bits of randomness. */
 export function nextFloat(s: RngState): [value: number, next: RngState] {
-  const [v, next] = step(s);
+  const [v, next] = step(stateArg('nextFloat', s));
   return [v / 0x100000000, next];
 }
 
@@ -88,10 +117,11 @@ export function nextFloat(s: RngState): [value: number, next: RngState] {
  * `i = n-1 .. 1`. Returns a new array and the successor state; the input is not touched.
  */
 export function shuffle<T>(items: readonly T[], s: RngState): [shuffled: T[], next: RngState] {
+  if (!Array.isArray(items)) badArgument('shuffle', 'the items', 'an array', items);
   const out = items.slice();
-  let state = s;
+  let state = stateArg('shuffle', s);
   for (let i = out.length - 1; i > 0; i--) {
-    const [j, next] = nextInt(state, i + 1);
+    const [j, next] = drawInt(state, i + 1);
     state = next;
     const tmp = out[i] as T;
     out[i] = out[j] as T;
@@ -117,7 +147,7 @@ export class Rng {
   private s: RngState;
 
   constructor(seedOrState: number | RngState) {
-    this.s = typeof seedOrState === 'number' ? rngFromSeed(seedOrState) : seedOrState;
+    this.s = seedOrStateArg('new Rng', seedOrState);
   }
 
   /** The current state, to save and restore the stream. */
@@ -134,7 +164,7 @@ export class Rng {
 
   /** Uniform integer in `[0, n)`. */
   int(n: number): number {
-    const [v, next] = nextInt(this.s, n);
+    const [v, next] = drawInt(this.s, boundArg('Rng.int', n));
     this.s = next;
     return v;
   }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { type OptionCheck, type OptionValues, readCheckedOptions } from './options.js';
 
 /** Escapes text for use in SVG character data and attribute values. */
 export function esc(text: string): string {
@@ -76,4 +77,45 @@ export function svgDocument(
     'font-family': 'system-ui, sans-serif',
   });
   return `<svg${root}>${title(label)}\n${body.join('\n')}\n</svg>\n`;
+}
+
+/** Largest picture scale a renderer accepts (a hex, field or square of this many pixels). */
+export const MAX_RENDER_SIZE = 10_000;
+
+/** Longest list a renderer option may hold (highlights). */
+const MAX_LIST = 10_000;
+
+/** The checks of the renderers' options (see {@link readRenderOptions}). */
+export const RENDER_CHECKS: {
+  /** A positive finite scale up to {@link MAX_RENDER_SIZE}. */
+  readonly size: OptionCheck;
+  readonly flag: OptionCheck;
+  /** A list whose every item passes `item` (`want` names the items). */
+  listOf(item: OptionCheck, want: string): OptionCheck;
+  /** A string matching `pattern` (`want` names it, e.g. `a square name a1..h8`). */
+  textLike(pattern: RegExp, want: string): OptionCheck;
+} = {
+  size: (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_RENDER_SIZE
+      ? undefined
+      : `a number in (0, ${MAX_RENDER_SIZE}]`,
+  flag: (v) => (typeof v === 'boolean' ? undefined : 'true or false'),
+  listOf: (item, want) => (v) =>
+    Array.isArray(v) && v.length <= MAX_LIST && v.every((x) => item(x) === undefined)
+      ? undefined
+      : `a list of ${want}`,
+  textLike: (pattern, want) => (v) => (typeof v === 'string' && pattern.test(v) ? undefined : want),
+};
+
+/**
+ * A renderer's options, checked: unknown names and bad values are
+ * `RulesError('INVALID_OPTIONS')` naming the renderer and the option, so that a picture never
+ * shows `NaN`, `Infinity` or `undefined`.
+ */
+export function readRenderOptions(
+  where: string,
+  options: unknown,
+  checks: Readonly<Record<string, OptionCheck>>,
+): OptionValues {
+  return readCheckedOptions(options, `${where} options`, checks);
 }

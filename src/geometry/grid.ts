@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { badArgument, integerArg } from '../core/args.js';
 
 /** A rectangular grid's shape with precomputed neighbour tables. Build it with {@link makeGrid}. */
 export interface Grid {
@@ -30,11 +31,22 @@ export interface Grid {
   readonly diagCount: Uint8Array;
 }
 
-/** Builds a grid of `width` × `height` cells (both positive integers). */
+/** Largest number of cells of a grid (its tables are allocated up front). */
+export const MAX_GRID_CELLS: number = 1 << 20;
+
+/**
+ * Builds a grid of `width` × `height` cells (both positive integers, at most
+ * {@link MAX_GRID_CELLS} cells). Throws `RulesError('INVALID_ARGUMENT')` otherwise.
+ */
 export function makeGrid(width: number, height: number): Grid {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(
-      `grid: width and height must be positive integers, got ${width}×${height}`,
+  integerArg('grid.makeGrid', 'the width', width, 1, MAX_GRID_CELLS);
+  integerArg('grid.makeGrid', 'the height', height, 1, MAX_GRID_CELLS);
+  if (width * height > MAX_GRID_CELLS) {
+    badArgument(
+      'grid.makeGrid',
+      'width × height',
+      `at most ${MAX_GRID_CELLS} cells`,
+      width * height,
     );
   }
   const size = width * height;
@@ -82,8 +94,56 @@ export const DIAG_DIRS: readonly (readonly [number, number])[] = [
   [1, 1],
 ];
 
+/**
+ * `grid` if it has the shape {@link makeGrid} builds, else `RulesError('INVALID_ARGUMENT')`:
+ * every function here checks its grid this way (constant time).
+ */
+function gridArg(where: string, grid: unknown): Grid {
+  const g = grid as Grid;
+  if (
+    g === null ||
+    typeof g !== 'object' ||
+    !Number.isInteger(g.width) ||
+    !Number.isInteger(g.height) ||
+    g.size !== g.width * g.height ||
+    !(g.orth instanceof Int16Array) ||
+    g.orth.length !== 4 * g.size ||
+    !(g.diag instanceof Int16Array) ||
+    g.diag.length !== 4 * g.size ||
+    !(g.orthCount instanceof Uint8Array) ||
+    g.orthCount.length !== g.size ||
+    !(g.diagCount instanceof Uint8Array) ||
+    g.diagCount.length !== g.size
+  ) {
+    badArgument(where, 'the grid', 'a grid from makeGrid', grid);
+  }
+  return g;
+}
+
+/** A cell index of `grid`, else `RulesError('INVALID_ARGUMENT')`. */
+function cellArg(where: string, grid: Grid, i: unknown): number {
+  return integerArg(where, 'the cell', i, 0, grid.size - 1);
+}
+
+/**
+ * `heights` if it holds a number for every cell of `grid` (a typed array, or an array of
+ * numbers), else `RulesError('INVALID_ARGUMENT')`.
+ */
+function heightsArg(where: string, grid: Grid, heights: unknown): ArrayLike<number> {
+  const typed = ArrayBuffer.isView(heights) && !(heights instanceof DataView);
+  const ok = typed
+    ? (heights as unknown as ArrayLike<number>).length >= grid.size &&
+      typeof (heights as unknown as ArrayLike<unknown>)[0] === 'number'
+    : Array.isArray(heights) &&
+      heights.length >= grid.size &&
+      heights.every((h) => typeof h === 'number');
+  if (!ok) badArgument(where, 'the heights', `${grid.size} numbers`, heights);
+  return heights as ArrayLike<number>;
+}
+
 /** True when `(x, y)` lies on the grid. */
 export function inBounds(grid: Grid, x: number, y: number): boolean {
+  gridArg('grid.inBounds', grid);
   return (
     Number.isInteger(x) &&
     Number.isInteger(y) &&
@@ -94,24 +154,29 @@ export function inBounds(grid: Grid, x: number, y: number): boolean {
   );
 }
 
-/** The cell index of `(x, y)`; throws a `RangeError` off the grid. */
+/** The cell index of `(x, y)`; throws `RulesError('INVALID_ARGUMENT')` off the grid. */
 export function cellIndex(grid: Grid, x: number, y: number): number {
-  if (!inBounds(grid, x, y)) throw new RangeError(`grid: (${x}, ${y}) is off the board`);
+  gridArg('grid.cellIndex', grid);
+  integerArg('grid.cellIndex', 'x', x, 0, grid.width - 1);
+  integerArg('grid.cellIndex', 'y', y, 0, grid.height - 1);
   return y * grid.width + x;
 }
 
 /** The column of cell `i`. */
 export function cellX(grid: Grid, i: number): number {
+  cellArg('grid.cellX', gridArg('grid.cellX', grid), i);
   return i % grid.width;
 }
 
 /** The row of cell `i`. */
 export function cellY(grid: Grid, i: number): number {
+  cellArg('grid.cellY', gridArg('grid.cellY', grid), i);
   return Math.floor(i / grid.width);
 }
 
 /** The orthogonal neighbours of cell `i` as a new array (allocates; prefer {@link Grid.orth}). */
 export function orthNeighbours(grid: Grid, i: number): number[] {
+  cellArg('grid.orthNeighbours', gridArg('grid.orthNeighbours', grid), i);
   const out: number[] = [];
   for (let k = 0; k < (grid.orthCount[i] as number); k++) out.push(grid.orth[4 * i + k] as number);
   return out;
@@ -119,6 +184,7 @@ export function orthNeighbours(grid: Grid, i: number): number[] {
 
 /** The diagonal neighbours of cell `i` as a new array (allocates; prefer {@link Grid.diag}). */
 export function diagNeighbours(grid: Grid, i: number): number[] {
+  cellArg('grid.diagNeighbours', gridArg('grid.diagNeighbours', grid), i);
   const out: number[] = [];
   for (let k = 0; k < (grid.diagCount[i] as number); k++) out.push(grid.diag[4 * i + k] as number);
   return out;
@@ -138,6 +204,7 @@ export interface Regions {
 
 /** Allocates reusable buffers for {@link labelRegions} on this grid. */
 export function makeRegions(grid: Grid): Regions {
+  gridArg('grid.makeRegions', grid);
   return {
     labels: new Int16Array(grid.size),
     areas: new Int32Array(grid.size),
@@ -152,6 +219,21 @@ export function makeRegions(grid: Grid): Regions {
  * the order of each region's lowest cell index, so labelling is deterministic. Returns `out`.
  */
 export function labelRegions(grid: Grid, heights: ArrayLike<number>, out: Regions): Regions {
+  gridArg('grid.labelRegions', grid);
+  heightsArg('grid.labelRegions', grid, heights);
+  if (
+    out === null ||
+    typeof out !== 'object' ||
+    !(out.labels instanceof Int16Array) ||
+    !(out.areas instanceof Int32Array) ||
+    !(out.tops instanceof Int32Array) ||
+    out.labels.length < grid.size ||
+    out.areas.length < grid.size ||
+    out.tops.length < grid.size ||
+    Object.isFrozen(out)
+  ) {
+    badArgument('grid.labelRegions', 'out', 'buffers from makeRegions(grid)', out);
+  }
   const { labels, areas, tops } = out;
   labels.fill(-1);
   const stack = scratchFor(grid.size);
@@ -193,6 +275,7 @@ function scratchFor(n: number): Int32Array {
 
 /** The connected regions of non-zero height as lists of cells (allocating convenience form). */
 export function regionsOf(grid: Grid, heights: ArrayLike<number>): number[][] {
+  gridArg('grid.regionsOf', grid);
   const r = labelRegions(grid, heights, makeRegions(grid));
   const out: number[][] = Array.from({ length: r.count }, () => []);
   for (let i = 0; i < grid.size; i++) {
@@ -204,6 +287,8 @@ export function regionsOf(grid: Grid, heights: ArrayLike<number>): number[][] {
 
 /** The number of cells in the region containing cell `i` (0 if `i` has height 0). */
 export function regionArea(grid: Grid, heights: ArrayLike<number>, i: number): number {
+  heightsArg('grid.regionArea', gridArg('grid.regionArea', grid), heights);
+  cellArg('grid.regionArea', grid, i);
   if ((heights[i] as number) <= 0) return 0;
   const r = labelRegions(grid, heights, makeRegions(grid));
   return r.areas[r.labels[i] as number] as number;
@@ -223,12 +308,21 @@ export interface Bounds {
 
 /** The bounding box of a set of cells (for a region: its cells); `null` for an empty set. */
 export function regionBounds(grid: Grid, cells: Iterable<number>): Bounds | null {
+  gridArg('grid.regionBounds', grid);
+  if (
+    cells === null ||
+    typeof cells !== 'object' ||
+    typeof (cells as Partial<Iterable<number>>)[Symbol.iterator] !== 'function'
+  ) {
+    badArgument('grid.regionBounds', 'the cells', 'an iterable of cell indices', cells);
+  }
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
   let any = false;
   for (const c of cells) {
+    cellArg('grid.regionBounds', grid, c);
     any = true;
     const x = c % grid.width;
     const y = Math.floor(c / grid.width);

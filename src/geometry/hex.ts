@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { badArgument, finiteArg, integerArg } from '../core/args.js';
 
 /** A hex in axial coordinates. */
 export interface Hex {
@@ -47,31 +48,69 @@ export const DIRECTIONS: readonly (readonly [dq: number, dr: number])[] = Object
 /** The short names of the directions, indexed by {@link Direction}. */
 export const DIRECTION_NAMES: readonly string[] = Object.freeze(['NW', 'NE', 'E', 'SE', 'SW', 'W']);
 
-/** A hex from its coordinates (normalising `-0` to `0`). */
-export function hex(q: number, r: number): Hex {
+/**
+ * `h` if it is a hex (an object with finite `q` and `r`), else `RulesError('INVALID_ARGUMENT')`
+ * naming the function: every function here checks its arguments this way.
+ */
+function hexArg(where: string, what: string, h: unknown): Hex {
+  if (h === null || typeof h !== 'object') badArgument(where, what, 'a hex {q, r}', h);
+  const { q, r } = h as Hex;
+  if (
+    typeof q !== 'number' ||
+    !Number.isFinite(q) ||
+    typeof r !== 'number' ||
+    !Number.isFinite(r)
+  ) {
+    badArgument(where, what, 'a hex {q, r} of finite numbers', h);
+  }
+  return h as Hex;
+}
+
+/** `d` if it is a {@link Direction} 0..5, else `RulesError('INVALID_ARGUMENT')`. */
+function directionArg(where: string, d: unknown): Direction {
+  return integerArg(where, 'the direction', d, 0, 5) as Direction;
+}
+
+/** A positive finite hex size, else `RulesError('INVALID_ARGUMENT')`. */
+function sizeArg(where: string, size: unknown): number {
+  if (finiteArg(where, 'the size', size) <= 0) badArgument(where, 'the size', 'positive', size);
+  return size as number;
+}
+
+/** A hex from checked coordinates (normalising `-0` to `0`). */
+function makeHex(q: number, r: number): Hex {
   return { q: q + 0, r: r + 0 };
+}
+
+/** A hex from its coordinates (finite numbers; `-0` becomes `0`). */
+export function hex(q: number, r: number): Hex {
+  return makeHex(finiteArg('hex', 'q', q), finiteArg('hex', 'r', r));
 }
 
 /** The opposite direction: `(d + 3) mod 6` (H-COORD-3). */
 export function opposite(d: Direction): Direction {
-  return ((d + 3) % 6) as Direction;
+  return ((directionArg('hex.opposite', d) + 3) % 6) as Direction;
 }
 
 /** The neighbour of `h` in direction `d`. */
 export function neighbor(h: Hex, d: Direction): Hex {
-  const v = DIRECTIONS[d] as readonly [number, number];
-  return hex(h.q + v[0], h.r + v[1]);
+  hexArg('hex.neighbor', 'h', h);
+  const v = DIRECTIONS[directionArg('hex.neighbor', d)] as readonly [number, number];
+  return makeHex(h.q + v[0], h.r + v[1]);
 }
 
 /** The six neighbours of `h`, in direction order NW, NE, E, SE, SW, W. */
 export function neighbors(h: Hex): Hex[] {
-  return DIRECTIONS.map(([dq, dr]) => hex(h.q + dq, h.r + dr));
+  hexArg('hex.neighbors', 'h', h);
+  return DIRECTIONS.map(([dq, dr]) => makeHex(h.q + dq, h.r + dr));
 }
 
 /**
  * The direction from `a` to its neighbour `b`, or `-1` when they are not adjacent.
  */
 export function directionTo(a: Hex, b: Hex): Direction | -1 {
+  hexArg('hex.directionTo', 'a', a);
+  hexArg('hex.directionTo', 'b', b);
   const dq = b.q - a.q;
   const dr = b.r - a.r;
   for (let d = 0; d < 6; d++) {
@@ -83,11 +122,15 @@ export function directionTo(a: Hex, b: Hex): Direction | -1 {
 
 /** True when `a` and `b` are adjacent. */
 export function adjacent(a: Hex, b: Hex): boolean {
+  hexArg('hex.adjacent', 'a', a);
+  hexArg('hex.adjacent', 'b', b);
   return distance(a, b) === 1;
 }
 
 /** Hex distance: `(|dq| + |dr| + |dq + dr|) / 2` (H-COORD-1). */
 export function distance(a: Hex, b: Hex): number {
+  hexArg('hex.distance', 'a', a);
+  hexArg('hex.distance', 'b', b);
   const dq = a.q - b.q;
   const dr = a.r - b.r;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
@@ -95,6 +138,8 @@ export function distance(a: Hex, b: Hex): number {
 
 /** True when both hexes have the same coordinates. */
 export function equals(a: Hex, b: Hex): boolean {
+  hexArg('hex.equals', 'a', a);
+  hexArg('hex.equals', 'b', b);
   return a.q === b.q && a.r === b.r;
 }
 
@@ -103,6 +148,9 @@ export function equals(a: Hex, b: Hex): boolean {
  * rotate anticlockwise. One clockwise step maps direction `d` to `d + 1`.
  */
 export function rotate(h: Hex, steps: number, center: Hex = ORIGIN): Hex {
+  hexArg('hex.rotate', 'h', h);
+  integerArg('hex.rotate', 'steps', steps);
+  hexArg('hex.rotate', 'center', center);
   let q = h.q - center.q;
   let r = h.r - center.r;
   const n = ((steps % 6) + 6) % 6;
@@ -112,7 +160,7 @@ export function rotate(h: Hex, steps: number, center: Hex = ORIGIN): Hex {
     r = q + r;
     q = nq;
   }
-  return hex(q + center.q, r + center.r);
+  return makeHex(q + center.q, r + center.r);
 }
 
 /**
@@ -120,49 +168,50 @@ export function rotate(h: Hex, steps: number, center: Hex = ORIGIN): Hex {
  * swap, NW and NE swap, SW and SE swap. An involution: reflecting twice gives `h` back.
  */
 export function reflect(h: Hex, center: Hex = ORIGIN): Hex {
+  hexArg('hex.reflect', 'h', h);
+  hexArg('hex.reflect', 'center', center);
   const q = h.q - center.q;
   const r = h.r - center.r;
   // Mirror x = q + r/2 to -x with the row unchanged: q' = -q - r.
-  return hex(-q - r + center.q, r + center.r);
+  return makeHex(-q - r + center.q, r + center.r);
 }
 
 /** The direction `d` rotated clockwise by `steps` × 60°. */
 export function rotateDirection(d: Direction, steps: number): Direction {
+  directionArg('hex.rotateDirection', d);
+  integerArg('hex.rotateDirection', 'steps', steps);
   return ((((d + steps) % 6) + 6) % 6) as Direction;
 }
 
 /** The direction `d` reflected as {@link reflect} does (NW↔NE, E↔W, SE↔SW). */
 export function reflectDirection(d: Direction): Direction {
-  return ((7 - d) % 6) as Direction;
+  return ((7 - directionArg('hex.reflectDirection', d)) % 6) as Direction;
 }
 
 /** The origin `(0, 0)`. */
-export const ORIGIN: Hex = Object.freeze(hex(0, 0));
+export const ORIGIN: Hex = Object.freeze(makeHex(0, 0));
 
 /** Largest |q| or |r| that {@link toKey} can pack. */
 export const KEY_LIMIT = 32767;
 
 /**
  * Packs a hex with `|q|, |r| <= 32767` into one non-negative integer, so hexes can index
- * maps and typed arrays. {@link fromKey} inverts it. Throws `RangeError` outside the range.
+ * maps and typed arrays. {@link fromKey} inverts it. Throws `RulesError('INVALID_ARGUMENT')`
+ * outside the range.
  */
 export function toKey(h: Hex): number {
-  if (
-    !Number.isInteger(h.q) ||
-    !Number.isInteger(h.r) ||
-    Math.abs(h.q) > KEY_LIMIT ||
-    Math.abs(h.r) > KEY_LIMIT
-  ) {
-    throw new RangeError(`hex (${h.q}, ${h.r}) cannot be packed into a key`);
-  }
+  hexArg('hex.toKey', 'h', h);
+  integerArg('hex.toKey', 'q', h.q, -KEY_LIMIT, KEY_LIMIT);
+  integerArg('hex.toKey', 'r', h.r, -KEY_LIMIT, KEY_LIMIT);
   return (h.q + 32768) * 65536 + (h.r + 32768);
 }
 
 /** The hex packed by {@link toKey}. */
 export function fromKey(key: number): Hex {
+  integerArg('hex.fromKey', 'the key', key, 0, 65536 * 65536 - 1);
   const q = Math.floor(key / 65536) - 32768;
   const r = (key % 65536) - 32768;
-  return hex(q, r);
+  return makeHex(q, r);
 }
 
 /** A point on the screen (pixels; `y` grows downwards). */
@@ -178,6 +227,8 @@ export interface Point {
  * with the origin hex centred at `(0, 0)`.
  */
 export function toPixel(h: Hex, size: number): Point {
+  hexArg('hex.toPixel', 'h', h);
+  sizeArg('hex.toPixel', size);
   return {
     x: size * Math.sqrt(3) * (h.q + h.r / 2),
     y: size * 1.5 * h.r,
@@ -186,6 +237,10 @@ export function toPixel(h: Hex, size: number): Point {
 
 /** The hex containing the pixel `p`, for hexes of circumradius `size` (inverse of {@link toPixel}). */
 export function fromPixel(p: Point, size: number): Hex {
+  if (p === null || typeof p !== 'object') badArgument('hex.fromPixel', 'p', 'a point {x, y}', p);
+  finiteArg('hex.fromPixel', 'p.x', p.x);
+  finiteArg('hex.fromPixel', 'p.y', p.y);
+  sizeArg('hex.fromPixel', size);
   const fq = ((Math.sqrt(3) / 3) * p.x - p.y / 3) / size;
   const fr = ((2 / 3) * p.y) / size;
   return roundHex(fq, fr);
@@ -193,6 +248,8 @@ export function fromPixel(p: Point, size: number): Hex {
 
 /** Rounds fractional axial coordinates to the nearest hex (cube rounding). */
 export function roundHex(fq: number, fr: number): Hex {
+  finiteArg('hex.roundHex', 'fq', fq);
+  finiteArg('hex.roundHex', 'fr', fr);
   const fs = -fq - fr;
   let q = Math.round(fq);
   let r = Math.round(fr);
@@ -202,5 +259,5 @@ export function roundHex(fq: number, fr: number): Hex {
   const ds = Math.abs(s - fs);
   if (dq > dr && dq > ds) q = -r - s;
   else if (dr > ds) r = -q - s;
-  return hex(q, r);
+  return makeHex(q, r);
 }

@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { badArgument, finiteArg, integerArg } from '../core/args.js';
 
 /** A tile of the hex tiling, in axial coordinates. */
 export interface Tile {
@@ -49,28 +50,57 @@ export const DIRECTIONS: readonly Tile[] = Object.freeze([
 
 /** `n mod 6` in `0..5`, also for negative `n`. */
 export function mod6(n: number): number {
+  return wrap6(integerArg('triangle.mod6', 'n', n));
+}
+
+/** `n mod 6` of a checked integer. */
+function wrap6(n: number): number {
   return ((n % 6) + 6) % 6;
+}
+
+/** `f` if it is a field `{x, y, f}` of integers, else `RulesError('INVALID_ARGUMENT')`. */
+function fieldArg(where: string, what: string, f: unknown): Field {
+  if (f === null || typeof f !== 'object') badArgument(where, what, 'a field {x, y, f}', f);
+  const { x, y, f: k } = f as Field;
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y) || !Number.isSafeInteger(k)) {
+    badArgument(where, what, 'a field {x, y, f} of integers', f);
+  }
+  return f as Field;
+}
+
+/** A tile coordinate: a safe integer, else `RulesError('INVALID_ARGUMENT')`. */
+function coordArg(where: string, what: string, v: unknown): number {
+  return integerArg(where, what, v);
+}
+
+/** An optional drawing size: a finite number (default 1). */
+function sizeArg(where: string, size: unknown): number {
+  return finiteArg(where, 'the size', size);
 }
 
 /** The tile across side `d` of tile `(x, y)`. */
 export function tileNeighbour(x: number, y: number, d: number): Tile {
-  const dir = DIRECTIONS[mod6(d)] as Tile;
+  coordArg('triangle.tileNeighbour', 'x', x);
+  coordArg('triangle.tileNeighbour', 'y', y);
+  const dir = DIRECTIONS[wrap6(integerArg('triangle.tileNeighbour', 'd', d))] as Tile;
   return { x: x + dir.x, y: y + dir.y };
 }
 
 /** Hex distance of a tile from the origin tile: `max(|x|, |y|, |x+y|)`. */
 export function ring(x: number, y: number): number {
+  coordArg('triangle.ring', 'x', x);
+  coordArg('triangle.ring', 'y', y);
   return Math.max(Math.abs(x), Math.abs(y), Math.abs(x + y));
 }
 
 /** True when field `f` points up (odd `f`); even fields point down. */
 export function pointsUp(f: number): boolean {
-  return (mod6(f) & 1) === 1;
+  return (wrap6(integerArg('triangle.pointsUp', 'f', f)) & 1) === 1;
 }
 
 /** The parity (colour class) of a field: 1 for up-pointing, 0 for down-pointing. */
 export function parity(f: number): 0 | 1 {
-  return (mod6(f) & 1) as 0 | 1;
+  return (wrap6(integerArg('triangle.parity', 'f', f)) & 1) as 0 | 1;
 }
 
 /**
@@ -79,13 +109,13 @@ export function parity(f: number): 0 | 1 {
  * tiling. Order: `(h, f−1)`, `(h, f+1)`, `(nb(h, f), f+3)`.
  */
 export function edgeNeighbours(field: Field): Field[] {
-  const { x, y } = field;
-  const f = mod6(field.f);
+  const { x, y } = fieldArg('triangle.edgeNeighbours', 'the field', field);
+  const f = wrap6(field.f);
   const across = tileNeighbour(x, y, f);
   return [
-    { x, y, f: mod6(f - 1) },
-    { x, y, f: mod6(f + 1) },
-    { x: across.x, y: across.y, f: mod6(f + 3) },
+    { x, y, f: wrap6(f - 1) },
+    { x, y, f: wrap6(f + 1) },
+    { x: across.x, y: across.y, f: wrap6(f + 3) },
   ];
 }
 
@@ -96,18 +126,18 @@ export function edgeNeighbours(field: Field): Field[] {
  * `(nb(h,f−1), f+2)`; via corner `V_{f+1}` `(nb(h,f), f+2)`, `(nb(h,f+1), f+4)`.
  */
 export function vertexNeighbours(field: Field): Field[] {
-  const { x, y } = field;
-  const f = mod6(field.f);
+  const { x, y } = fieldArg('triangle.vertexNeighbours', 'the field', field);
+  const f = wrap6(field.f);
   const a = tileNeighbour(x, y, f);
   const b = tileNeighbour(x, y, f - 1);
   const c = tileNeighbour(x, y, f + 1);
   return [
-    { x, y, f: mod6(f + 2) },
-    { x, y, f: mod6(f - 2) },
-    { x: a.x, y: a.y, f: mod6(f + 4) },
-    { x: b.x, y: b.y, f: mod6(f + 2) },
-    { x: a.x, y: a.y, f: mod6(f + 2) },
-    { x: c.x, y: c.y, f: mod6(f + 4) },
+    { x, y, f: wrap6(f + 2) },
+    { x, y, f: wrap6(f - 2) },
+    { x: a.x, y: a.y, f: wrap6(f + 4) },
+    { x: b.x, y: b.y, f: wrap6(f + 2) },
+    { x: a.x, y: a.y, f: wrap6(f + 2) },
+    { x: c.x, y: c.y, f: wrap6(f + 4) },
   ];
 }
 
@@ -116,16 +146,16 @@ export function vertexNeighbours(field: Field): Field[] {
  * one step maps `(x, y, f)` to `(x+y, −x, f+1)`. An odd `k` swaps the parity of every field.
  */
 export function rotate(field: Field, k = 1): Field {
-  let { x, y } = field;
+  let { x, y } = fieldArg('triangle.rotate', 'the field', field);
   let f = field.f;
-  const steps = mod6(k);
+  const steps = wrap6(integerArg('triangle.rotate', 'k', k));
   for (let i = 0; i < steps; i++) {
     const nx = x + y;
     y = 0 - x;
     x = nx;
     f += 1;
   }
-  return { x, y, f: mod6(f) };
+  return { x, y, f: wrap6(f) };
 }
 
 /**
@@ -133,7 +163,8 @@ export function rotate(field: Field, k = 1): Field {
  * `(x, y, f)` to `(−x, x+y, −f)`. Keeps every field's parity.
  */
 export function mirror(field: Field): Field {
-  return { x: 0 - field.x, y: field.x + field.y, f: mod6(-field.f) };
+  fieldArg('triangle.mirror', 'the field', field);
+  return { x: 0 - field.x, y: field.x + field.y, f: wrap6(-field.f) };
 }
 
 /**
@@ -141,12 +172,16 @@ export function mirror(field: Field): Field {
  * left–right mirror when `reflect` is true.
  */
 export function transform(field: Field, k: number, reflect: boolean): Field {
+  if (typeof reflect !== 'boolean')
+    badArgument('triangle.transform', 'reflect', 'a boolean', reflect);
   return rotate(reflect ? mirror(field) : field, k);
 }
 
 /** True when the two fields are the same field. */
 export function sameField(a: Field, b: Field): boolean {
-  return a.x === b.x && a.y === b.y && mod6(a.f) === mod6(b.f);
+  fieldArg('triangle.sameField', 'a', a);
+  fieldArg('triangle.sameField', 'b', b);
+  return a.x === b.x && a.y === b.y && wrap6(a.f) === wrap6(b.f);
 }
 
 /** A 2-D point (y axis up). */
@@ -159,19 +194,22 @@ export interface Point {
 
 /** Pixel centre of tile `(x, y)` for tiles of circumradius `size` (y axis up). */
 export function tileCentre(x: number, y: number, size = 1): Point {
+  finiteArg('triangle.tileCentre', 'x', x);
+  finiteArg('triangle.tileCentre', 'y', y);
+  sizeArg('triangle.tileCentre', size);
   return { x: size * 1.5 * x, y: size * ((Math.sqrt(3) / 2) * x + Math.sqrt(3) * y) };
 }
 
 /** Corner `V_k` of tile `(x, y)`: `centre + size·(cos(120°−60°k), sin(120°−60°k))`. */
 export function tileCorner(x: number, y: number, k: number, size = 1): Point {
   const c = tileCentre(x, y, size);
-  const angle = ((120 - 60 * mod6(k)) * Math.PI) / 180;
+  const angle = ((120 - 60 * wrap6(integerArg('triangle.tileCorner', 'k', k))) * Math.PI) / 180;
   return { x: c.x + size * Math.cos(angle), y: c.y + size * Math.sin(angle) };
 }
 
 /** The three corners of a field: the tile centre, `V_f` and `V_{f+1}`. */
 export function fieldCorners(field: Field, size = 1): [Point, Point, Point] {
-  const f = mod6(field.f);
+  const f = wrap6(fieldArg('triangle.fieldCorners', 'the field', field).f);
   return [
     tileCentre(field.x, field.y, size),
     tileCorner(field.x, field.y, f, size),

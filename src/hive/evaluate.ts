@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { searchNodeArg } from '../core/args.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { CELLS as I_CELLS, NB as I_NB } from './board.js';
 import { type HiveMove, type HiveState, positionOf } from './game.js';
@@ -27,7 +28,7 @@ import {
   SPIDER,
   WASP,
 } from './pieces.js';
-import type { Position } from './position.js';
+import { Position } from './position.js';
 
 const CELLS = I_CELLS;
 const NB = I_NB;
@@ -207,8 +208,8 @@ function toValues(balance: number): number[] {
 
 /** The compact position behind a search node (the live one on the fast path). */
 function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
-  const p = node.position as { readonly pos?: Position } | undefined;
-  return p?.pos ?? positionOf(node.state());
+  const p = searchNodeArg('hiveEvaluator', node).position as { readonly pos?: unknown } | undefined;
+  return p?.pos instanceof Position ? p.pos : positionOf(node.state());
 }
 
 /**

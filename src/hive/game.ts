@@ -7,8 +7,11 @@
  *
  * @module
  */
+import { badArgument, integerArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game, SearchPosition } from '../core/game.js';
+import { isPlainObject } from '../core/options.js';
+import { quote } from '../core/quote.js';
 import { CELLS, cellOf } from './board.js';
 import {
   ancestorVersion,
@@ -155,16 +158,22 @@ function newPosition(options: Readonly<HiveOptions>): Position {
 function replay(pos: Position, moves: readonly string[], strict: boolean): string[] {
   const out: string[] = [];
   for (let i = 0; i < moves.length; i++) {
-    const text = moves[i] as string;
+    const text = moves[i];
+    if (typeof text !== 'string') {
+      throw new RulesError('PARSE_ERROR', `move ${i + 1} must be a MoveString, got ${quote(text)}`);
+    }
     if (isOver(pos)) {
-      throw new RulesError('ILLEGAL_MOVE', `move ${i + 1} '${text}': the game is already over`);
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `move ${i + 1} ${quote(text)}: the game is already over`,
+      );
     }
     let parsed: ReturnType<typeof parseMoveString>;
     try {
       parsed = parseMoveString(pos, text, strict);
     } catch (e) {
       if (e instanceof RulesError) {
-        throw new RulesError(e.code, `move ${i + 1} '${text}': ${e.message}`);
+        throw new RulesError(e.code, `move ${i + 1} ${quote(text)}: ${e.message}`);
       }
       throw e;
     }
@@ -172,7 +181,7 @@ function replay(pos: Position, moves: readonly string[], strict: boolean): strin
     if (m < 0) {
       throw new RulesError(
         'ILLEGAL_MOVE',
-        `move ${i + 1} '${text}' is illegal: ${whyIllegal(pos, parsed.move)}`,
+        `move ${i + 1} ${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
       );
     }
     pos.play(m);
@@ -198,12 +207,23 @@ export function positionOf(state: HiveState): Position {
 function versionOf(state: HiveState): Version {
   const cached = versions.get(state);
   if (cached) return cached;
-  if (state === null || typeof state !== 'object' || !Array.isArray(state.history)) {
-    throw new RulesError('INVALID_STATE', 'not a Hive state');
+  if (
+    !isPlainObject(state) ||
+    typeof state.type !== 'string' ||
+    !Array.isArray(state.history) ||
+    !isPlainObject(state.options)
+  ) {
+    throw new RulesError('INVALID_STATE', `not a Hive state: ${quote(state)}`);
+  }
+  let options: Readonly<HiveOptions>;
+  try {
+    options = resolveOptions({ ...state.options, type: state.type });
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    throw new RulesError('INVALID_STATE', `not a Hive state: ${e.message}`);
   }
   let version: Version;
   try {
-    const options = resolveOptions({ ...state.options, type: state.type });
     const pos = newPosition(options);
     const history = replay(pos, state.history as string[], options.strictInput);
     version = rootVersion(pos, history);
@@ -238,53 +258,54 @@ function decodeMove(pos: Position, m: number): HiveMove {
 }
 
 function encodeMove(pos: Position, move: HiveMove): number {
-  if (move === null || typeof move !== 'object') {
-    throw new RulesError('ILLEGAL_MOVE', 'a Hive move must be an object');
+  if (!isPlainObject(move)) {
+    throw new RulesError('ILLEGAL_MOVE', `a Hive move must be a plain object, got ${quote(move)}`);
   }
-  if (move.kind === 'pass') return PASS;
-  if (move.kind === 'grab' || move.kind === 'swap') {
-    const a = typeof move.piece === 'string' ? pieceFromName(move.piece) : -1;
-    const x = typeof move.target === 'string' ? pieceFromName(move.target) : -1;
+  const { kind, piece, q, r } = move as Record<string, unknown>;
+  if (kind === 'pass') return PASS;
+  if (kind === 'grab' || kind === 'swap') {
+    const target = (move as Record<string, unknown>).target;
+    const a = typeof piece === 'string' ? pieceFromName(piece) : -1;
+    const x = typeof target === 'string' ? pieceFromName(target) : -1;
     if (a < 0 || x < 0) {
-      throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${JSON.stringify(move)}`);
+      throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${quote(move)}`);
     }
     if (pos.cell[a] === -1 || pos.cell[x] === -1) {
       throw new RulesError(
         'ILLEGAL_MOVE',
-        `${move.piece} and ${move.target} must both be in play to ${move.kind}`,
+        `${quote(piece)} and ${quote(target)} must both be in play to ${kind}`,
       );
     }
-    if (move.q !== (pos.rq[a] as number) || move.r !== (pos.rr[a] as number)) {
+    if (q !== (pos.rq[a] as number) || r !== (pos.rr[a] as number)) {
       throw new RulesError(
         'ILLEGAL_MOVE',
-        `${move.piece} is not at (${String(move.q)}, ${String(move.r)}) in ${JSON.stringify(move)}`,
+        `${quote(piece)} is not at (${quote(q)}, ${quote(r)}) in ${quote(move)}`,
       );
     }
-    const op = move.kind === 'grab' ? OP_GRAB : OP_SWAP;
+    const op = kind === 'grab' ? OP_GRAB : OP_SWAP;
     return op * OP_SPAN + x * CELLS + (pos.cell[a] as number);
   }
-  const p = typeof move.piece === 'string' ? pieceFromName(move.piece) : -1;
-  if (p < 0 || (move.kind !== 'place' && move.kind !== 'move')) {
-    throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${JSON.stringify(move)}`);
+  const p = typeof piece === 'string' ? pieceFromName(piece) : -1;
+  if (p < 0 || (kind !== 'place' && kind !== 'move')) {
+    throw new RulesError('ILLEGAL_MOVE', `not a Hive move: ${quote(move)}`);
   }
-  if (!Number.isInteger(move.q) || !Number.isInteger(move.r)) {
-    throw new RulesError('ILLEGAL_MOVE', `bad destination in ${JSON.stringify(move)}`);
+  if (!Number.isInteger(q) || !Number.isInteger(r)) {
+    throw new RulesError('ILLEGAL_MOVE', `bad destination in ${quote(move)}`);
   }
-  if ((pos.cell[p] === -1) !== (move.kind === 'place')) {
+  const dq = q as number;
+  const dr = r as number;
+  if ((pos.cell[p] === -1) !== (kind === 'place')) {
     throw new RulesError(
       'ILLEGAL_MOVE',
-      `${move.piece} is ${pos.cell[p] === -1 ? 'in hand' : 'on the board'}, not a '${move.kind}'`,
+      `${quote(piece)} is ${pos.cell[p] === -1 ? 'in hand' : 'on the board'}, not a '${kind}'`,
     );
   }
-  const m = p * CELLS + cellOf(move.q, move.r);
+  const m = p * CELLS + cellOf(dq, dr);
   // The torus cell is exact only inside the hive's window: check the real coordinates back.
-  if (
-    pos.anchor >= 0 &&
-    (pos.realQ(m - p * CELLS) !== move.q || pos.realR(m - p * CELLS) !== move.r)
-  ) {
-    throw new RulesError('ILLEGAL_MOVE', `${move.piece} cannot reach (${move.q}, ${move.r})`);
+  if (pos.anchor >= 0 && (pos.realQ(m - p * CELLS) !== dq || pos.realR(m - p * CELLS) !== dr)) {
+    throw new RulesError('ILLEGAL_MOVE', `${quote(piece)} cannot reach (${dq}, ${dr})`);
   }
-  if (pos.anchor < 0 && (move.q !== 0 || move.r !== 0)) {
+  if (pos.anchor < 0 && (dq !== 0 || dr !== 0)) {
     throw new RulesError('ILLEGAL_MOVE', 'the first piece must be placed at (0, 0)');
   }
   return m;
@@ -326,13 +347,17 @@ export interface GameStringOptions extends Partial<HiveOptions> {
  * (unless `lenient`).
  */
 export function fromGameString(text: string, options: GameStringOptions = {}): HiveState {
-  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a GameString must be text');
+  if (typeof text !== 'string')
+    throw new RulesError('PARSE_ERROR', `a GameString must be text, got ${quote(text)}`);
   if (options === null || typeof options !== 'object') {
     throw new RulesError('INVALID_OPTIONS', 'GameString options must be an object');
   }
   const { lenient = false, ...ruleOptions } = options;
   if (typeof lenient !== 'boolean') {
-    throw new RulesError('INVALID_OPTIONS', `option 'lenient' must be a boolean, got ${lenient}`);
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `option 'lenient' must be a boolean, got ${quote(lenient)}`,
+    );
   }
   const given = resolveOptions(ruleOptions);
   // The option block may itself turn strictInput on: read it leniently first to find out.
@@ -340,7 +365,7 @@ export function fromGameString(text: string, options: GameStringOptions = {}): H
   const strict = given.strictInput || saved.strictInput === true;
   const parts = (strict ? text : text.trim()).split(';');
   if (parts.length < 3) {
-    throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got '${text}'`);
+    throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got ${quote(text)}`);
   }
   const field = (i: number): string =>
     strict ? (parts[i] as string) : (parts[i] as string).trim();
@@ -457,7 +482,10 @@ export function parseMoveText(state: HiveState, text: string): HiveMove {
   const parsed = parseMoveString(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
   if (m < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
+    );
   }
   return decodeMove(pos, m);
 }
@@ -472,7 +500,10 @@ export function playMoveText(state: HiveState, text: string): HiveState {
   const parsed = parseMoveString(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
   if (m < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `'${text}' is illegal: ${whyIllegal(pos, parsed.move)}`);
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
+    );
   }
   const next = childVersion(versionOf(state), m, parsed.normalized);
   return freezeState(state.type, state.options, next);
@@ -482,7 +513,7 @@ export function playMoveText(state: HiveState, text: string): HiveState {
 export function undoPlies(state: HiveState, n = 1): HiveState {
   const pos = positionOf(state);
   if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
-    throw new RulesError('UNSUPPORTED', `cannot undo ${n} plies of ${pos.ply}`);
+    throw new RulesError('UNSUPPORTED', `cannot undo ${quote(n)} plies of ${pos.ply}`);
   }
   const ancestor = ancestorVersion(versionOf(state), n);
   if (ancestor !== null) return freezeState(state.type, state.options, ancestor);
@@ -506,6 +537,8 @@ export interface PiecePlace {
 /** The stack on hex `(q, r)`, bottom to top, as piece names (empty when the hex is empty). */
 export function stackAt(state: HiveState, q: number, r: number): string[] {
   const pos = positionOf(state);
+  integerArg('stackAt', 'q', q);
+  integerArg('stackAt', 'r', r);
   if (pos.anchor < 0) return [];
   const c = cellOf(q, r);
   if (pos.realQ(c) !== q || pos.realR(c) !== r) return [];
@@ -516,6 +549,9 @@ export function stackAt(state: HiveState, q: number, r: number): string[] {
 
 /** The top piece on hex `(q, r)`, or `null`. */
 export function pieceAt(state: HiveState, q: number, r: number): string | null {
+  positionOf(state);
+  integerArg('pieceAt', 'q', q);
+  integerArg('pieceAt', 'r', r);
   const s = stackAt(state, q, r);
   return s.length === 0 ? null : (s[s.length - 1] as string);
 }
@@ -523,9 +559,9 @@ export function pieceAt(state: HiveState, q: number, r: number): string | null {
 /** Where the named piece is, or `null` while it is in hand. Throws for an unknown name. */
 export function placeOf(state: HiveState, piece: string): PiecePlace | null {
   const pos = positionOf(state);
-  const p = pieceFromName(piece);
+  const p = typeof piece === 'string' ? pieceFromName(piece) : -1;
   if (p < 0 || !pos.inGame[p]) {
-    throw new RulesError('PARSE_ERROR', `'${piece}' is not a piece of ${state.type}`);
+    throw new RulesError('PARSE_ERROR', `${quote(piece)} is not a piece of ${state.type}`);
   }
   if (pos.cell[p] === -1) return null;
   return {
@@ -563,6 +599,8 @@ export function piecesOnBoard(state: HiveState): {
 /** The pieces of `colour` (`'w'` or `'b'`) still in hand, in canonical order. */
 export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
   const pos = positionOf(state);
+  if (colour !== 'w' && colour !== 'b')
+    badArgument('piecesInHand', 'the colour', "'w' or 'b'", colour);
   const base = colour === 'b' ? SLOTS : 0;
   const out: string[] = [];
   for (let s = 0; s < SLOTS; s++) {

@@ -60,7 +60,12 @@ export {
 } from './pieces.js';
 export { renderText } from './render.js';
 export type { HiveResult } from './rules.js';
-export { ENGINE_VERSION, UhpEngine, type UhpEngineOptions } from './uhp-engine.js';
+export {
+  ENGINE_VERSION,
+  UhpEngine,
+  type UhpEngineOptions,
+  type UhpRuleOptions,
+} from './uhp-engine.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
 export const name = 'hive' as const;

@@ -6,7 +6,9 @@
  *
  * @module
  */
+import { badArgument, integerArg, objectArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { CELLS, NB } from './board.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
 import {
@@ -56,15 +58,27 @@ export function turnStringOf(pos: Position): string {
   return `${pos.ply & 1 ? 'Black' : 'White'}[${(pos.ply >> 1) + 1}]`;
 }
 
+/** `text` if it is a string, else `RulesError('PARSE_ERROR')` naming what was expected. */
+function textArg(what: string, text: unknown): string {
+  if (typeof text !== 'string') {
+    throw new RulesError('PARSE_ERROR', `a ${what} must be text, got ${quote(text)}`);
+  }
+  return text;
+}
+
 /** Reads a GameStateString (any case unless `strict`). */
 export function parseGameStateString(text: string, strict = false): GameStateString {
+  textArg('GameStateString', text);
   const found = STATES.find((s) => (strict ? s === text : s.toLowerCase() === text.toLowerCase()));
-  if (!found) throw new RulesError('PARSE_ERROR', `bad GameStateString '${text}'`);
+  if (!found) throw new RulesError('PARSE_ERROR', `bad GameStateString ${quote(text)}`);
   return found;
 }
 
 /** Writes a GameStateString (they are canonical as they stand). */
 export function formatGameStateString(state: GameStateString): string {
+  if (!STATES.includes(state)) {
+    badArgument('formatGameStateString', 'the state', `one of ${STATES.join(', ')}`, state);
+  }
   return state;
 }
 
@@ -78,15 +92,20 @@ export interface Turn {
 
 /** Reads a TurnString such as `White[3]` (any case unless `strict`). */
 export function parseTurnString(text: string, strict = false): Turn {
+  textArg('TurnString', text);
   const m = (
     strict ? /^(White|Black)\[([1-9][0-9]{0,8})\]$/ : /^(white|black)\[([0-9]{1,9})\]$/i
   ).exec(text);
-  if (!m || Number(m[2]) < 1) throw new RulesError('PARSE_ERROR', `bad TurnString '${text}'`);
+  if (!m || Number(m[2]) < 1) throw new RulesError('PARSE_ERROR', `bad TurnString ${quote(text)}`);
   return { colour: (m[1] as string).toLowerCase() === 'white' ? 0 : 1, turn: Number(m[2]) };
 }
 
 /** Writes a TurnString. */
 export function formatTurnString(turn: Turn): string {
+  const t = objectArg('formatTurnString', 'the turn', turn);
+  if (t.colour !== 0 && t.colour !== 1)
+    badArgument('formatTurnString', 'colour', '0 or 1', t.colour);
+  integerArg('formatTurnString', 'turn', t.turn, 1);
   return `${turn.colour === 0 ? 'White' : 'Black'}[${turn.turn}]`;
 }
 
@@ -158,78 +177,84 @@ const TARGET = /^([-/\\]?)([a-z]+[0-9]*)([-/\\]?)$/i;
  * reference, not legality. Throws `RulesError('PARSE_ERROR')` naming the offending token.
  */
 export function parseMoveString(pos: Position, text: string, strict = false): ParsedMove {
-  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a MoveString must be text');
+  textArg('MoveString', text);
   const trimmed = text.trim();
   if (strict && trimmed !== text) {
-    throw new RulesError('PARSE_ERROR', `blanks around MoveString '${text}' (strictInput)`);
+    throw new RulesError('PARSE_ERROR', `blanks around MoveString ${quote(text)} (strictInput)`);
   }
   if (trimmed === '') throw new RulesError('PARSE_ERROR', 'empty MoveString');
   const tokens = trimmed.split(/[ \t]+/);
   if (strict && tokens.join(' ') !== trimmed) {
-    throw new RulesError('PARSE_ERROR', `extra blanks in MoveString '${text}' (strictInput)`);
+    throw new RulesError('PARSE_ERROR', `extra blanks in MoveString ${quote(text)} (strictInput)`);
   }
   if (tokens.length > 2) {
     throw new RulesError(
       'PARSE_ERROR',
-      `unexpected token '${tokens[2]}' in MoveString '${trimmed}'`,
+      `unexpected token ${quote(tokens[2])} in MoveString ${quote(trimmed)}`,
     );
   }
   const first = tokens[0] as string;
   if (first.toLowerCase() === 'pass') {
     if (strict && first !== 'pass') {
-      throw new RulesError('PARSE_ERROR', `'${first}' must be written 'pass' (strictInput)`);
+      throw new RulesError('PARSE_ERROR', `${quote(first)} must be written 'pass' (strictInput)`);
     }
     if (tokens.length > 1) {
-      throw new RulesError('PARSE_ERROR', `unexpected token '${tokens[1]}' after 'pass'`);
+      throw new RulesError('PARSE_ERROR', `unexpected token ${quote(tokens[1])} after 'pass'`);
     }
     return { move: PASS, normalized: 'pass' };
   }
   const p = pieceFromName(first);
-  if (p < 0) throw new RulesError('PARSE_ERROR', `unknown piece '${first}'`);
+  if (p < 0) throw new RulesError('PARSE_ERROR', `unknown piece ${quote(first)}`);
   const name = pieceName(p);
   if (strict && name !== first) {
-    throw new RulesError('PARSE_ERROR', `piece '${first}' must be written '${name}' (strictInput)`);
+    throw new RulesError(
+      'PARSE_ERROR',
+      `piece ${quote(first)} must be written ${quote(name)} (strictInput)`,
+    );
   }
   if (!pos.inGame[p]) {
-    throw new RulesError('PARSE_ERROR', `piece '${first}' is not in this game type`);
+    throw new RulesError('PARSE_ERROR', `piece ${quote(first)} is not in this game type`);
   }
   if (tokens.length === 1) {
     // H-UHP-3: a piece name alone is the first ply, at (0,0).
     if (pos.anchor >= 0) {
       throw new RulesError(
         'PARSE_ERROR',
-        `MoveString '${trimmed}' needs a target after the first ply`,
+        `MoveString ${quote(trimmed)} needs a target after the first ply`,
       );
     }
     return { move: p * CELLS + pos.anchorCell(), normalized: name };
   }
   const target = tokens[1] as string;
   if (pos.anchor < 0) {
-    throw new RulesError('PARSE_ERROR', `the first ply takes no reference ('${target}')`);
+    throw new RulesError('PARSE_ERROR', `the first ply takes no reference (${quote(target)})`);
   }
   const marker = target[0];
   if (marker === '*' || marker === '~') return parseFanOperation(pos, p, marker, target, strict);
   const m = TARGET.exec(target);
   if (!m || (m[1] !== '' && m[3] !== '')) {
-    throw new RulesError('PARSE_ERROR', `bad target '${target}'`);
+    throw new RulesError('PARSE_ERROR', `bad target ${quote(target)}`);
   }
   const x = pieceFromName(m[2] as string);
-  if (x < 0) throw new RulesError('PARSE_ERROR', `unknown reference piece '${m[2]}'`);
+  if (x < 0) throw new RulesError('PARSE_ERROR', `unknown reference piece ${quote(m[2])}`);
   const xName = pieceName(x);
   if (strict && xName !== m[2]) {
-    throw new RulesError('PARSE_ERROR', `piece '${m[2]}' must be written '${xName}' (strictInput)`);
+    throw new RulesError(
+      'PARSE_ERROR',
+      `piece ${quote(m[2])} must be written ${quote(xName)} (strictInput)`,
+    );
   }
   const xc = pos.cell[x] as number;
   if (xc < 0) {
-    throw new RulesError('PARSE_ERROR', `reference piece '${m[2]}' is not in play`);
+    throw new RulesError('PARSE_ERROR', `reference piece ${quote(m[2])} is not in play`);
   }
   if (strict && x === p) {
-    throw new RulesError('PARSE_ERROR', `'${m[2]}' refers to the mover itself (strictInput)`);
+    throw new RulesError('PARSE_ERROR', `${quote(m[2])} refers to the mover itself (strictInput)`);
   }
   // H-UHP-5 lifts the mover first, so a piece covered only by the mover is not covered: a
   // Beetle stepping down off X writes X as its reference.
   if (strict && pos.top[xc] !== x && !(pos.top[xc] === p && pos.below[p] === x)) {
-    throw new RulesError('PARSE_ERROR', `reference '${m[2]}' is covered (strictInput)`);
+    throw new RulesError('PARSE_ERROR', `reference ${quote(m[2])} is covered (strictInput)`);
   }
   let to = xc;
   const sep = (m[1] as string) || (m[3] as string);
@@ -266,22 +291,25 @@ function parseFanOperation(
   const name = pieceName(actor);
   const x = pieceFromName(text.slice(1));
   if (x < 0)
-    throw new RulesError('PARSE_ERROR', `unknown piece '${text.slice(1)}' after '${marker}'`);
+    throw new RulesError(
+      'PARSE_ERROR',
+      `unknown piece ${quote(text.slice(1))} after ${quote(marker)}`,
+    );
   const xName = pieceName(x);
   if (strict && xName !== text.slice(1)) {
     throw new RulesError(
       'PARSE_ERROR',
-      `piece '${text.slice(1)}' must be written '${xName}' (strictInput)`,
+      `piece ${quote(text.slice(1))} must be written ${quote(xName)} (strictInput)`,
     );
   }
   const ac = pos.cell[actor] as number;
   if (ac < 0)
     throw new RulesError(
       'PARSE_ERROR',
-      `'${name}' must be in play to ${marker === '*' ? 'grab' : 'swap'}`,
+      `${quote(name)} must be in play to ${marker === '*' ? 'grab' : 'swap'}`,
     );
   if ((pos.cell[x] as number) < 0) {
-    throw new RulesError('PARSE_ERROR', `piece '${text.slice(1)}' is not in play`);
+    throw new RulesError('PARSE_ERROR', `piece ${quote(text.slice(1))} is not in play`);
   }
   const op = marker === '*' ? OP_GRAB : OP_SWAP;
   return { move: op * OP_SPAN + x * CELLS + ac, normalized: `${name} ${marker}${xName}` };

@@ -5,6 +5,8 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { isPlainObject, readOptions } from '../core/options.js';
+import { quote } from '../core/quote.js';
 import {
   formatSetupType,
   gameSetup,
@@ -47,6 +49,8 @@ export const DEFAULT_OPTIONS: Readonly<HiveOptions> = Object.freeze({
   roster: null,
 });
 
+const OPTION_NAMES = Object.keys(DEFAULT_OPTIONS);
+
 /** Largest accepted `maxPlies` (the UHP option's maximum, H-UHP-10). */
 export const MAX_PLIES_LIMIT = 100000;
 
@@ -55,21 +59,14 @@ export const MAX_PLIES_LIMIT = 100000;
  * unknown option or a bad value.
  */
 export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new RulesError('INVALID_OPTIONS', 'hive options must be an object');
-  }
-  const o = options as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    if (!(k in DEFAULT_OPTIONS))
-      throw new RulesError('INVALID_OPTIONS', `unknown hive option '${k}'`);
-  }
+  const o = readOptions(options, 'hive options', OPTION_NAMES);
   const bool = (name: keyof HiveOptions): boolean => {
     const v = o[name];
     if (v === undefined) return DEFAULT_OPTIONS[name] as boolean;
     if (typeof v !== 'boolean') {
       throw new RulesError(
         'INVALID_OPTIONS',
-        `hive option '${name}' must be a boolean, got ${String(v)}`,
+        `hive option '${name}' must be a boolean, got ${quote(v)}`,
       );
     }
     return v;
@@ -77,21 +74,27 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
   let setup = gameSetup(DEFAULT_OPTIONS.type);
   if (o.type !== undefined) {
     if (typeof o.type !== 'string') {
-      throw new RulesError('INVALID_OPTIONS', `hive option 'type' must be a GameTypeString`);
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive option 'type' must be a GameTypeString, got ${quote(o.type)}`,
+      );
     }
     try {
       setup = gameSetup(o.type);
     } catch (e) {
-      const why = e instanceof RulesError ? e.message : `unknown game type '${o.type}'`;
+      const why = e instanceof RulesError ? e.message : `unknown game type ${quote(o.type)}`;
       throw new RulesError('INVALID_OPTIONS', `hive option 'type': ${why}`);
     }
   }
   let type = setup.type;
   if (o.roster !== undefined && o.roster !== null) {
-    if (typeof o.roster !== 'object' || Array.isArray(o.roster)) {
-      throw new RulesError('INVALID_OPTIONS', `hive option 'roster' must be an object or null`);
+    if (!isPlainObject(o.roster)) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `hive option 'roster' must be a plain object or null, got ${quote(o.roster)}`,
+      );
     }
-    const counts = rosterCounts(setup.base, o.roster as HiveRoster);
+    const counts = rosterCounts(setup.base, o.roster);
     const fromRoster = formatSetupType(setup.base, counts);
     // A type that names a roster and a roster option must agree (H-FAN-ROSTER-2: one roster).
     if (type !== setup.base && type !== fromRoster) {
@@ -108,7 +111,7 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_PLIES_LIMIT) {
       throw new RulesError(
         'INVALID_OPTIONS',
-        `hive option 'maxPlies' must be an integer in 0..${MAX_PLIES_LIMIT}, got ${String(v)}`,
+        `hive option 'maxPlies' must be an integer in 0..${MAX_PLIES_LIMIT}, got ${quote(v)}`,
       );
     }
     maxPlies = v;

@@ -11,6 +11,8 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { readOptions } from '../core/options.js';
+import { quote } from '../core/quote.js';
 
 /** Bug kinds. The numbers index the per-kind tables in the move generator. */
 export const QUEEN = 0;
@@ -230,12 +232,14 @@ const FAN_NEEDS: readonly number[] = [0, 0, 0, 0, EXP_L, EXP_M, EXP_P];
 
 function parseBase(text: string, whole: string): GameType {
   const m = /^base(?:\+([a-z]*))?$/i.exec(text);
-  if (!m || m[1] === '') throw new RulesError('PARSE_ERROR', `unknown game type '${whole}'`);
+  if (!m || m[1] === '') throw new RulesError('PARSE_ERROR', `unknown game type ${quote(whole)}`);
   let mask = 0;
   for (const ch of (m[1] ?? '').toUpperCase()) {
     const bit = ch === 'M' ? EXP_M : ch === 'L' ? EXP_L : ch === 'P' ? EXP_P : 0;
-    if (bit === 0) throw new RulesError('PARSE_ERROR', `unknown expansion '${ch}' in '${whole}'`);
-    if (mask & bit) throw new RulesError('PARSE_ERROR', `game type '${whole}' repeats '${ch}'`);
+    if (bit === 0)
+      throw new RulesError('PARSE_ERROR', `unknown expansion ${quote(ch)} in ${quote(whole)}`);
+    if (mask & bit)
+      throw new RulesError('PARSE_ERROR', `game type ${quote(whole)} repeats '${ch}'`);
     mask |= bit;
   }
   return typeOfMask(mask);
@@ -247,18 +251,19 @@ function parseRoster(text: string, counts: number[], offset: number, whole: stri
   while (i < text.length) {
     const letter = (text[i] as string).toUpperCase();
     const f = FAN_LETTERS.indexOf(letter as FanLetter);
-    if (f < 0) throw new RulesError('PARSE_ERROR', `unknown fan bug '${text[i]}' in '${whole}'`);
+    if (f < 0)
+      throw new RulesError('PARSE_ERROR', `unknown fan bug ${quote(text[i])} in ${quote(whole)}`);
     i++;
     let n = 1;
     if (i < text.length && /[0-9]/.test(text[i] as string)) {
       n = Number(text[i]);
       i++;
       if (n < 1 || n > 3) {
-        throw new RulesError('PARSE_ERROR', `bad count ${n} for '${letter}' in '${whole}'`);
+        throw new RulesError('PARSE_ERROR', `bad count ${n} for '${letter}' in ${quote(whole)}`);
       }
     }
     if ((counts[offset + f] as number) > 0) {
-      throw new RulesError('PARSE_ERROR', `roster in '${whole}' repeats '${letter}'`);
+      throw new RulesError('PARSE_ERROR', `roster in ${quote(whole)} repeats '${letter}'`);
     }
     counts[offset + f] = n;
   }
@@ -321,10 +326,12 @@ export function formatSetupType(base: GameType, roster: readonly number[]): Hive
  * `RulesError('PARSE_ERROR')` naming the text.
  */
 export function gameSetup(text: string, strict = false): GameSetup {
-  if (typeof text !== 'string') throw new RulesError('PARSE_ERROR', 'a game type must be text');
+  if (typeof text !== 'string') {
+    throw new RulesError('PARSE_ERROR', `a game type must be text, got ${quote(text)}`);
+  }
   const m = /^([^:]*)(?::w([^:]*):b([^:]*))?$/i.exec(text);
   if (!m || (text.includes(':') && m[2] === undefined)) {
-    throw new RulesError('PARSE_ERROR', `unknown game type '${text}'`);
+    throw new RulesError('PARSE_ERROR', `unknown game type ${quote(text)}`);
   }
   const base = parseBase(m[1] as string, text);
   const roster = new Array<number>(2 * FAN_KINDS).fill(0);
@@ -335,7 +342,7 @@ export function gameSetup(text: string, strict = false): GameSetup {
   checkRoster(base, roster);
   const type = formatSetupType(base, roster);
   if (strict && type !== text) {
-    throw new RulesError('PARSE_ERROR', `game type '${text}' is not canonical (strictInput)`);
+    throw new RulesError('PARSE_ERROR', `game type ${quote(text)} is not canonical (strictInput)`);
   }
   return Object.freeze({ type, base, mask: expansionsOf(base), roster: Object.freeze(roster) });
 }
@@ -354,34 +361,24 @@ export function formatGameType(type: HiveGameType): string {
 }
 
 /** The fan counts of a {@link HiveRoster}, validated (H-FAN-ROSTER-4). */
-export function rosterCounts(base: GameType, roster: HiveRoster): number[] {
+export function rosterCounts(base: GameType, roster: unknown): number[] {
   const counts = new Array<number>(2 * FAN_KINDS).fill(0);
   const sides: readonly ['w' | 'b', number][] = [
     ['w', 0],
     ['b', FAN_KINDS],
   ];
+  const sidesOf = readOptions(roster, "hive option 'roster'", ['w', 'b']);
   for (const [side, offset] of sides) {
-    const r = (roster as unknown as Record<string, unknown>)[side];
-    if (r === undefined) continue;
-    if (r === null || typeof r !== 'object' || Array.isArray(r)) {
-      throw new RulesError('INVALID_OPTIONS', `hive option 'roster.${side}' must be an object`);
-    }
-    for (const [k, v] of Object.entries(r)) {
-      const f = FAN_LETTERS.indexOf(k as FanLetter);
-      if (f < 0)
-        throw new RulesError('INVALID_OPTIONS', `unknown fan bug '${k}' in roster.${side}`);
+    const r = readOptions(sidesOf[side], `hive option 'roster.${side}'`, FAN_LETTERS);
+    for (const k of Object.keys(r)) {
+      const v = r[k];
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
         throw new RulesError(
           'INVALID_OPTIONS',
-          `roster.${side}.${k} must be a whole number of tiles, got ${String(v)}`,
+          `roster.${side}.${k} must be a whole number of tiles, got ${quote(v)}`,
         );
       }
-      counts[offset + f] = v;
-    }
-  }
-  for (const k of Object.keys(roster)) {
-    if (k !== 'w' && k !== 'b') {
-      throw new RulesError('INVALID_OPTIONS', `unknown roster side '${k}' (use 'w' and 'b')`);
+      counts[offset + FAN_LETTERS.indexOf(k as FanLetter)] = v;
     }
   }
   checkRoster(base, counts, 'INVALID_OPTIONS');

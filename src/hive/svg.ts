@@ -16,8 +16,18 @@
  *
  * @module boardrules/hive/render
  */
-import { el, num, points, svgDocument, text, title } from '../core/svg.js';
-import { type Hex, toPixel } from '../geometry/hex.js';
+import type { OptionCheck } from '../core/options.js';
+import {
+  el,
+  num,
+  points,
+  RENDER_CHECKS,
+  readRenderOptions,
+  svgDocument,
+  text,
+  title,
+} from '../core/svg.js';
+import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
 import {
   gameStateString,
   type HiveState,
@@ -29,9 +39,12 @@ import {
   undoPlies,
 } from './game.js';
 
-/** Options of {@link render}. All are optional. */
+/**
+ * Options of {@link render}. All are optional; an unknown name or a bad value is a
+ * `RulesError('INVALID_OPTIONS')`.
+ */
 export interface HiveRenderOptions {
-  /** Hex circumradius in pixels (centre to corner). Default 28. */
+  /** Hex circumradius in pixels (centre to corner), in (0, 10000]. Default 28. */
   readonly size?: number;
   /** Write each hex's axial `q,r` on it. Default `false`. */
   readonly coordinates?: boolean;
@@ -44,6 +57,31 @@ export interface HiveRenderOptions {
   /** Draw the pieces in hand below the board. Default `true`. */
   readonly hand?: boolean;
 }
+
+/** A hex the picture can place: integer coordinates within {@link KEY_LIMIT}. */
+function isDrawableHex(h: unknown): boolean {
+  if (h === null || typeof h !== 'object') return false;
+  const { q, r } = h as Hex;
+  return (
+    Number.isInteger(q) &&
+    Number.isInteger(r) &&
+    Math.abs(q) <= KEY_LIMIT &&
+    Math.abs(r) <= KEY_LIMIT
+  );
+}
+
+const OPTION_CHECKS: Readonly<Record<keyof HiveRenderOptions, OptionCheck>> = {
+  size: RENDER_CHECKS.size,
+  coordinates: RENDER_CHECKS.flag,
+  highlight: RENDER_CHECKS.listOf(
+    (h) => (isDrawableHex(h) ? undefined : 'a hex'),
+    `hexes {q, r} with integer coordinates within ±${KEY_LIMIT}`,
+  ),
+  // Any text: a name that is no piece in the picture selects nothing.
+  selected: (v) => (typeof v === 'string' ? undefined : 'a piece name'),
+  lastMove: RENDER_CHECKS.flag,
+  hand: RENDER_CHECKS.flag,
+};
 
 /** Fill colour of each bug's letter, by kind letter (Q S B G A M L P). */
 const BUG_COLOURS: Readonly<Record<string, string>> = {
@@ -171,10 +209,11 @@ function lastMoveOf(state: HiveState): { piece: string; from: Hex | null; to: He
  *
  * Deterministic: the same state and options always give the same string.
  */
-export function render(state: HiveState, options: HiveRenderOptions = {}): string {
+export function render(state: HiveState, given: HiveRenderOptions = {}): string {
   // Validates the state first (a RulesError for anything that is not one), via its replay, and
   // only then reads its type: a junk `type` could make a template string throw.
   const stateString = gameStateString(state);
+  const options = readRenderOptions('hive render', given, OPTION_CHECKS) as HiveRenderOptions;
   const status = `${state.type} · ${stateString} · ${turnString(state)}`;
   const size = options.size ?? 28;
   const showCoords = options.coordinates ?? false;

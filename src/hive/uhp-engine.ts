@@ -7,7 +7,9 @@
  *
  * @module
  */
+import { type OptionCheck, readCheckedOptions, readOptions } from '../core/options.js';
 import { perftPosition } from '../core/perft.js';
+import { quote } from '../core/quote.js';
 import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
 import { hiveEvaluator } from './evaluate.js';
 import {
@@ -22,7 +24,7 @@ import {
   undoPlies,
 } from './game.js';
 import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
-import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
+import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
 import { parseGameType } from './pieces.js';
 
 /** The version the engine reports in `info` unless told otherwise. */
@@ -44,7 +46,18 @@ export interface UhpEngineOptions {
    * (H-FAN-UHP-4). Default `true`; `false` makes a strictly official engine.
    */
   readonly fanBugs?: boolean;
+  /**
+   * Start-up values of the four UHP rule options (H-UHP-10), as if set by `options set`:
+   * e.g. `{ repetitionDraw: true, maxPlies: 200 }`. Defaults: {@link DEFAULT_OPTIONS}.
+   */
+  readonly ruleOptions?: Partial<UhpRuleOptions>;
 }
+
+/** The rule options a UHP client can set (H-UHP-10), by their {@link HiveOptions} names. */
+export type UhpRuleOptions = Pick<
+  HiveOptions,
+  'tournamentOpening' | 'repetitionDraw' | 'maxPlies' | 'strictInput'
+>;
 
 /** The official capability line of `info` (H-UHP-10). */
 const OFFICIAL_CAPABILITIES = 'Mosquito;Ladybug;Pillbug';
@@ -61,6 +74,38 @@ export const DEFAULT_BESTMOVE_DEPTH = 2;
 export function searchBudgetMs(budgetMs: number): number {
   const margin = Math.min(1000, Math.max(30, budgetMs * 0.1));
   return Math.max(1, budgetMs - margin);
+}
+
+/** The checks of {@link UhpEngineOptions}; `ruleOptions` is checked as `hive.start` checks them. */
+const ENGINE_OPTIONS: Readonly<Record<keyof UhpEngineOptions, OptionCheck>> = {
+  // The version is printed as is in `id`: one short line.
+  version: (v) =>
+    typeof v === 'string' && /^[\x21-\x7e]{1,64}$/.test(v)
+      ? undefined
+      : '1..64 printable characters without blanks',
+  now: (v) => (typeof v === 'function' ? undefined : 'a function'),
+  defaultDepth: (v) =>
+    Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 64
+      ? undefined
+      : 'an integer in 1..64',
+  fanBugs: (v) => (typeof v === 'boolean' ? undefined : 'true or false'),
+  ruleOptions: () => undefined,
+};
+
+/** The engine's start-up rule options (H-UHP-10), checked like `hive.start` options. */
+function ruleSettings(given: unknown): UhpRuleOptions {
+  const rules = readOptions(
+    given,
+    "UhpEngine option 'ruleOptions'",
+    RULE_OPTIONS.map((spec) => spec.key),
+  );
+  const r = resolveOptions({ ...rules });
+  return {
+    tournamentOpening: r.tournamentOpening,
+    repetitionDraw: r.repetitionDraw,
+    maxPlies: r.maxPlies,
+    strictInput: r.strictInput,
+  };
 }
 
 const HELP = [
@@ -101,17 +146,7 @@ function fail(message: string): never {
  */
 export class UhpEngine {
   private game: HiveState | null = null;
-  private settings: {
-    tournamentOpening: boolean;
-    repetitionDraw: boolean;
-    maxPlies: number;
-    strictInput: boolean;
-  } = {
-    tournamentOpening: DEFAULT_OPTIONS.tournamentOpening,
-    repetitionDraw: DEFAULT_OPTIONS.repetitionDraw,
-    maxPlies: DEFAULT_OPTIONS.maxPlies,
-    strictInput: DEFAULT_OPTIONS.strictInput,
-  };
+  private settings: { -readonly [K in keyof UhpRuleOptions]: UhpRuleOptions[K] };
   private readonly version: string;
   private readonly fanBugs: boolean;
   private readonly now: () => number;
@@ -119,11 +154,14 @@ export class UhpEngine {
   private bot: AlphaBetaBot<HiveState, HiveMove> | null = null;
   private exited = false;
 
+  /** Throws `RulesError('INVALID_OPTIONS')` for an unknown option or a bad value. */
   constructor(options: UhpEngineOptions = {}) {
-    this.version = options.version ?? ENGINE_VERSION;
-    this.fanBugs = options.fanBugs ?? true;
-    this.now = options.now ?? (() => performance.now());
-    this.defaultDepth = options.defaultDepth ?? DEFAULT_BESTMOVE_DEPTH;
+    const o = readCheckedOptions(options, 'UhpEngine options', ENGINE_OPTIONS) as UhpEngineOptions;
+    this.version = o.version ?? ENGINE_VERSION;
+    this.fanBugs = o.fanBugs ?? true;
+    this.now = o.now ?? (() => performance.now());
+    this.defaultDepth = o.defaultDepth ?? DEFAULT_BESTMOVE_DEPTH;
+    this.settings = ruleSettings(o.ruleOptions);
   }
 
   /** True once `exit` was handled. */
@@ -138,15 +176,17 @@ export class UhpEngine {
 
   /**
    * Handles one command line and returns the full reply, ending with the line `ok`
-   * (H-UHP-9). Never throws.
+   * (H-UHP-9); a blank line is answered with `ok` alone. Error messages quote at most a short
+   * piece of the input. Never throws, whatever it is given.
    */
   handle(line: string): string {
     const body: string[] = [];
     try {
-      this.dispatch(String(line ?? ''), body);
+      if (typeof line !== 'string') fail(`a command line must be text, got ${quote(line)}`);
+      if (line.trim() !== '') this.dispatch(line, body);
     } catch (e) {
       if (e instanceof CommandError) body.push(`${e.prefix} ${e.message}`);
-      else body.push(`err ${e instanceof Error ? e.message : String(e)}`);
+      else body.push(`err ${e instanceof Error ? e.message : quote(e)}`);
     }
     body.push('ok');
     return body.join('\n');
@@ -173,7 +213,7 @@ export class UhpEngine {
         this.play(rest, out);
         return;
       case 'pass':
-        if (rest !== '') fail(`pass takes no arguments, got '${rest}'`);
+        if (rest !== '') fail(`pass takes no arguments, got ${quote(rest)}`);
         this.play('pass', out);
         return;
       case 'validmoves': {
@@ -204,11 +244,8 @@ export class UhpEngine {
       case 'exit':
         this.exited = true;
         return;
-      case '':
-        fail('empty command');
-        return;
       default:
-        fail(`invalid command '${m[1]}'; try 'help'`);
+        fail(`invalid command ${quote(m[1])}; try 'help'`);
     }
   }
 
@@ -228,14 +265,14 @@ export class UhpEngine {
     let next: HiveState;
     try {
       if (!this.fanBugs && arg.split(';')[0]?.includes(':')) {
-        throw new Error(`fan game types are disabled in this engine: '${arg.split(';')[0]}'`);
+        throw new Error(`fan game types are disabled in this engine: ${quote(arg.split(';')[0])}`);
       }
       if (arg === '') next = hive.start({ ...options, type: 'Base' });
       // H-UHP-8: the engine recomputes the state and turn fields (an error with StrictInput).
       else if (arg.includes(';')) next = fromGameString(arg, { ...options, lenient: true });
       else next = hive.start({ ...options, type: parseGameType(arg) });
     } catch (e) {
-      fail(e instanceof Error ? e.message : String(e));
+      fail(e instanceof Error ? e.message : quote(e));
     }
     this.game = next;
     out.push(toGameString(next));
@@ -247,7 +284,7 @@ export class UhpEngine {
     try {
       next = playMoveText(s, text);
     } catch (e) {
-      throw new CommandError('invalidmove', e instanceof Error ? e.message : String(e));
+      throw new CommandError('invalidmove', e instanceof Error ? e.message : quote(e));
     }
     this.game = next;
     out.push(toGameString(next));
@@ -264,14 +301,14 @@ export class UhpEngine {
         args.length === 2 &&
         ((kind === 'depth' && /^[0-9]+$/.test(arg)) ||
           (kind === 'time' && /^[0-9]+:[0-5][0-9]:[0-5][0-9]$/.test(arg)));
-      if (!ok) fail(`bestmove expects 'time hh:mm:ss' or 'depth N', got '${args.join(' ')}'`);
+      if (!ok) fail(`bestmove expects 'time hh:mm:ss' or 'depth N', got ${quote(args.join(' '))}`);
       if (kind === 'depth') {
         depth = Number(arg);
-        if (depth < 1) fail(`bestmove depth must be at least 1, got '${arg}'`);
+        if (depth < 1) fail(`bestmove depth must be at least 1, got ${quote(arg)}`);
       } else {
         const [h, m, sec] = arg.split(':').map(Number) as [number, number, number];
         timeMs = ((h * 60 + m) * 60 + sec) * 1000;
-        if (timeMs < 1) fail(`bestmove time must be at least 00:00:01, got '${arg}'`);
+        if (timeMs < 1) fail(`bestmove time must be at least 00:00:01, got ${quote(arg)}`);
       }
     } else {
       depth = this.defaultDepth;
@@ -303,7 +340,7 @@ export class UhpEngine {
     const n = args.length === 0 ? 1 : Number(args[0]);
     const plies = s.history.length;
     if (!Number.isInteger(n) || n < 1 || n > plies) {
-      fail(`cannot undo '${args[0] ?? 1}' plies: ${plies} played`);
+      fail(`cannot undo ${quote(args[0] ?? '1')} plies: ${plies} played`);
     }
     this.game = undoPlies(s, n);
     out.push(toGameString(this.game));
@@ -319,7 +356,7 @@ export class UhpEngine {
 
   private findOption(name: string | undefined): RuleOptionSpec {
     const spec = RULE_OPTIONS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
-    if (!spec) return fail(`unknown option '${name ?? ''}'`);
+    if (!spec) return fail(`unknown option ${quote(name ?? '')}`);
     return spec;
   }
 
@@ -339,12 +376,12 @@ export class UhpEngine {
       if (spec.kind === 'bool') {
         const v = raw.toLowerCase();
         if (v !== 'true' && v !== 'false')
-          fail(`option ${spec.name} needs True or False, got '${raw}'`);
+          fail(`option ${spec.name} needs True or False, got ${quote(raw)}`);
         (this.settings as Record<string, unknown>)[spec.key] = v === 'true';
       } else {
         const n = Number(raw);
         if (!/^[0-9]+$/.test(raw) || n > MAX_PLIES_LIMIT) {
-          fail(`option ${spec.name} needs an integer in 0..${MAX_PLIES_LIMIT}, got '${raw}'`);
+          fail(`option ${spec.name} needs an integer in 0..${MAX_PLIES_LIMIT}, got ${quote(raw)}`);
         }
         this.settings.maxPlies = n;
       }
@@ -352,13 +389,13 @@ export class UhpEngine {
       out.push(this.optionLine(spec));
       return;
     }
-    fail(`bad options command '${args.join(' ')}'`);
+    fail(`bad options command ${quote(args.join(' '))}`);
   }
 
   private perft(args: string[], out: string[]): void {
     const s = this.current();
     if (args.length !== 1 || !/^[0-9]{1,2}$/.test(args[0] as string)) {
-      fail(`perft expects a depth 0..99, got '${args.join(' ')}'`);
+      fail(`perft expects a depth 0..99, got ${quote(args.join(' '))}`);
     }
     const depth = Number(args[0]);
     const pos = searchPosition(s);

@@ -13,9 +13,12 @@
  *
  * @module
  */
+import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { type Cursor, cursorFor } from './cursor.js';
+import { CHECKS, checkLimits } from './options.js';
 import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
 
 /** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
@@ -67,6 +70,17 @@ export interface AlphaBetaResult<M> extends SearchResult<M> {
   readonly pliesToEnd: number | null;
 }
 
+/** What each option of {@link AlphaBetaOptions} may be. */
+const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknown>, OptionCheck>> =
+  {
+    evaluate: CHECKS.function,
+    ttSize: CHECKS.count,
+    maxDepth: CHECKS.positiveCount,
+    defaultLimits: CHECKS.limits,
+    path: CHECKS.path,
+    maxMoves: CHECKS.positiveCount,
+  };
+
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
 export interface AlphaBetaBot<S, M> extends Bot<S, M> {
   search(state: S, limits?: SearchLimits): AlphaBetaResult<M>;
@@ -88,8 +102,14 @@ export interface AlphaBetaBot<S, M> extends Bot<S, M> {
  */
 export function alphaBetaBot<S, M, O>(
   game: Game<S, M, O>,
-  options: AlphaBetaOptions<S, M> = {},
+  given: AlphaBetaOptions<S, M> = {},
 ): AlphaBetaBot<S, M> {
+  gameArg('alphaBetaBot', game);
+  const options = readCheckedOptions(
+    given,
+    'alphaBetaBot options',
+    ALPHA_BETA_OPTIONS,
+  ) as AlphaBetaOptions<S, M>;
   if (game.observe) {
     throw new RulesError(
       'HIDDEN_INFORMATION',
@@ -123,7 +143,8 @@ export function alphaBetaBot<S, M, O>(
 
   const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> => {
     const t0 = performance.now();
-    const lim = limits ?? options.defaultLimits ?? { timeMs: 1000 };
+    const lim = checkLimits('alpha-beta search', limits) ??
+      options.defaultLimits ?? { timeMs: 1000 };
     const depthLimit = Math.min(maxPly, Math.floor(lim.depth ?? maxPly));
     const nodeLimit = lim.nodes ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;

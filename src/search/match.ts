@@ -3,8 +3,11 @@
  *
  * @module
  */
+import { badArgument, gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { type Game, normalizedScore } from '../core/game.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
+import { CHECKS } from './options.js';
 import type { Bot, SearchLimits } from './types.js';
 
 /** Options of {@link playGame}. */
@@ -29,14 +32,35 @@ export interface GameRecord<S, M> {
   readonly result: readonly number[];
 }
 
+const PLAY_GAME_OPTIONS: Readonly<Record<keyof PlayGameOptions<unknown>, OptionCheck>> = {
+  start: CHECKS.any,
+  limits: CHECKS.limits,
+  maxPlies: CHECKS.count,
+};
+
+function isBot(b: unknown): boolean {
+  return (
+    typeof b === 'object' && b !== null && typeof (b as Bot<unknown, unknown>).choose === 'function'
+  );
+}
+
 /** Plays one game, `bots[seat]` choosing for each seat. */
 export function playGame<S, M, O>(
   game: Game<S, M, O>,
   bots: readonly Bot<S, M>[],
   options: PlayGameOptions<S> = {},
 ): GameRecord<S, M> {
-  let state = options.start ?? game.start();
-  const maxPlies = options.maxPlies ?? 1000;
+  gameArg('playGame', game);
+  const o = readCheckedOptions(
+    options,
+    'playGame options',
+    PLAY_GAME_OPTIONS,
+  ) as PlayGameOptions<S>;
+  if (!Array.isArray(bots) || !bots.every(isBot)) {
+    badArgument('playGame', 'the bots', 'a list of bots (each with a choose function)', bots);
+  }
+  let state = o.start ?? game.start();
+  const maxPlies = o.maxPlies ?? 1000;
   if (bots.length !== game.players(state)) {
     throw new RulesError(
       'UNSUPPORTED',
@@ -46,7 +70,7 @@ export function playGame<S, M, O>(
   const moves: M[] = [];
   while (!game.terminal(state) && moves.length < maxPlies) {
     const bot = bots[game.toMove(state)] as Bot<S, M>;
-    const move = bot.choose(state, options.limits);
+    const move = bot.choose(state, o.limits);
     state = game.apply(state, move);
     moves.push(move);
   }

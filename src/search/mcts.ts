@@ -14,10 +14,13 @@
  *
  * @module
  */
+import { gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
+import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { Rng } from '../core/rng.js';
 import { type Cursor, cursorFor } from './cursor.js';
+import { CHECKS, checkLimits } from './options.js';
 import { RandomStream } from './stream.js';
 import type {
   Bot,
@@ -110,6 +113,23 @@ function childrenOf(node: Node): Iterable<Node> {
   return node.byKey ? node.byKey.values() : node.kids;
 }
 
+/** What each option of {@link MctsOptions} may be. */
+const MCTS_OPTIONS: Readonly<Record<keyof MctsOptions<unknown, unknown>, OptionCheck>> = {
+  seed: CHECKS.number,
+  exploration: CHECKS.nonNegative,
+  defaultLimits: CHECKS.limits,
+  rollout: CHECKS.function,
+  rolloutDepth: CHECKS.nonNegativeOrInfinity,
+  evaluate: CHECKS.function,
+  determinize: CHECKS.function,
+  iterationsPerSample: CHECKS.positiveCount,
+  reuseTree: CHECKS.boolean,
+  reuseDepth: CHECKS.count,
+  path: CHECKS.path,
+  maxMoves: CHECKS.positiveCount,
+  maxTreeNodes: CHECKS.positiveCount,
+};
+
 /** A bot running MCTS; see {@link mctsBot}. */
 export interface MctsBot<S, M> extends Bot<S, M> {
   /** Number of nodes currently in the tree below the root (0 before the first search). */
@@ -123,8 +143,10 @@ export interface MctsBot<S, M> extends Bot<S, M> {
  */
 export function mctsBot<S, M, O>(
   game: Game<S, M, O>,
-  options: MctsOptions<S, M> = {},
+  given: MctsOptions<S, M> = {},
 ): MctsBot<S, M> {
+  gameArg('mctsBot', game);
+  const options = readCheckedOptions(given, 'mctsBot options', MCTS_OPTIONS) as MctsOptions<S, M>;
   const seed = options.seed ?? 1;
   const c = options.exploration ?? 0.7;
   const rolloutDepth = options.rolloutDepth ?? Number.POSITIVE_INFINITY;
@@ -187,7 +209,7 @@ export function mctsBot<S, M, O>(
 
   const search = (state: S, limits?: SearchLimits): SearchResult<M> => {
     const t0 = performance.now();
-    const lim = limits ?? options.defaultLimits ?? { iterations: 1000 };
+    const lim = checkLimits('mcts search', limits) ?? options.defaultLimits ?? { iterations: 1000 };
     const maxIterations = lim.iterations ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
     if (maxIterations === Number.POSITIVE_INFINITY && deadline === Number.POSITIVE_INFINITY) {

@@ -4,9 +4,11 @@
  *
  * @module
  */
+import { badArgument, gameArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
+import { checkLimits } from './options.js';
 import type { Bot, SearchLimits, SearchResult } from './types.js';
 
 /**
@@ -14,11 +16,14 @@ import type { Bot, SearchLimits, SearchResult } from './types.js';
  * construction (or `reset`) draws the `k`-th number of the `core/rng` stream of `seed`, so a
  * game between seeded bots replays exactly. On games with hidden information it chooses among
  * `moves(observe(state, seat))`, which the `Game` contract makes equal to `moves(state)`.
- * Limits are ignored.
+ * Limits are checked but otherwise ignored.
  */
 export function randomBot<S, M, O>(game: Game<S, M, O>, seed = 1): Bot<S, M> {
+  gameArg('randomBot', game);
+  if (typeof seed !== 'number') badArgument('randomBot', 'the seed', 'a number', seed);
   let rng = new Rng(seed);
-  const search = (state: S, _limits?: SearchLimits): SearchResult<M> => {
+  const search = (state: S, limits?: SearchLimits): SearchResult<M> => {
+    checkLimits('random bot search', limits);
     const t0 = performance.now();
     if (game.terminal(state)) throw new RulesError('GAME_OVER', 'random bot: the game is over');
     const view = game.observe ? game.observe(state, game.toMove(state)) : state;

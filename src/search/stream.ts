@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { type RngState, rngFromSeed } from '../core/rng.js';
+import { badArgument } from '../core/args.js';
+import { isRngState, type RngState, seedOrStateArg } from '../core/rng.js';
 
 /** Mutable sfc32 stream; `new RandomStream(seed)` matches `new Rng(seed)` draw for draw. */
 export class RandomStream {
@@ -16,7 +17,7 @@ export class RandomStream {
   private d = 0;
 
   constructor(seedOrState: number | RngState) {
-    this.setState(typeof seedOrState === 'number' ? rngFromSeed(seedOrState) : seedOrState);
+    this.setState(seedOrStateArg('new RandomStream', seedOrState));
   }
 
   /** The current state, in the core {@link RngState} form. */
@@ -26,6 +27,7 @@ export class RandomStream {
 
   /** Restarts the stream from a saved state. */
   setState(s: RngState): void {
+    if (!isRngState(s)) badArgument('RandomStream.setState', 'the state', 'an RNG state', s);
     this.a = s[0] | 0;
     this.b = s[1] | 0;
     this.c = s[2] | 0;
@@ -45,6 +47,9 @@ export class RandomStream {
 
   /** Uniform integer in `[0, n)`, by the same rejection rule as `nextInt` in `core/rng`. */
   int(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > 0x100000000) {
+      badArgument('RandomStream.int', 'n', 'an integer in 1..2^32', n);
+    }
     const limit = 0x100000000 - (0x100000000 % n);
     for (;;) {
       const v = this.uint32();

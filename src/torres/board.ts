@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { badArgument } from '../core/args.js';
 import { type Grid, makeGrid } from '../geometry/grid.js';
 import { bitHi, bitLo, count, flood, growHi, growLo, lowest, ORTH } from './bits.js';
 
@@ -19,8 +20,11 @@ export const SQUARES = 64;
 
 const FILES = 'abcdefgh';
 
-/** T-GEO-1: the name of square `i` (`name(18) = 'c3'`). */
+/** T-GEO-1: the name of square `i` (`name(18) = 'c3'`); `RulesError` for anything but 0..63. */
 export function squareName(i: number): string {
+  if (!Number.isInteger(i) || i < 0 || i > 63) {
+    badArgument('squareName', 'the square index', 'an integer in 0..63', i);
+  }
   return `${FILES[i & 7]}${(i >> 3) + 1}`;
 }
 

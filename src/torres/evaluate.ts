@@ -5,7 +5,7 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
+import { searchNodeArg } from '../core/args.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { GRID } from './board.js';
@@ -83,9 +83,7 @@ function toValues(proj: readonly number[]): number[] {
 
 /** The compact position behind a node: the live one on the fast path, else built from the state. */
 function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
-  if (typeof node !== 'object' || node === null || typeof node.state !== 'function') {
-    throw new RulesError('INVALID_STATE', 'torresEvaluator: not a search node');
-  }
+  searchNodeArg('torresEvaluator', node);
   const live = (node.position as unknown as { readonly pos?: unknown } | undefined)?.pos;
   return live instanceof Position ? live : fromState(checkState(node.state(), 'torresEvaluator'));
 }

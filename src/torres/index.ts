@@ -18,12 +18,13 @@
  */
 import { RulesError } from '../core/errors.js';
 import type { Game, SearchPosition } from '../core/game.js';
+import { quote } from '../core/quote.js';
 import { nextInt, type RngState, rngFromSeed, shuffle } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, squareIndex, squareName } from './board.js';
 import { decode, encode, type TorresMove } from './moves.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
-import { resolveOptions, show, type TorresOptions } from './options.js';
+import { resolveOptions, type TorresOptions } from './options.js';
 import { MAX_MOVES, type Position, S_OVER, startPosition } from './position.js';
 import { castlePoints, kingBonus, masterPoints } from './rules.js';
 import {
@@ -98,7 +99,7 @@ function apply(state: TorresState, move: TorresMove): TorresState {
   if (pos.step === S_OVER) throw new RulesError('GAME_OVER', 'the game is over');
   const c = encode(move);
   if (!codes(pos).includes(c)) {
-    throw new RulesError('ILLEGAL_MOVE', `illegal move ${show(move)} in step '${state.step}'`);
+    throw new RulesError('ILLEGAL_MOVE', `illegal move ${quote(move)} in step '${state.step}'`);
   }
   pos.play(c);
   return toState(pos, state.rng, true);
@@ -211,11 +212,7 @@ export interface KnightTarget {
 export function knightTargets(state: TorresState, from: string): KnightTarget[] {
   const pos = checkedPosition(state, 'knightTargets');
   const f = squareIndex(from);
-  if (f < 0)
-    throw new RulesError(
-      'PARSE_ERROR',
-      `${typeof from === 'string' ? `'${from}'` : show(from)} is not a square`,
-    );
+  if (f < 0) throw new RulesError('PARSE_ERROR', `${quote(from)} is not a square`);
   const sets = new Int32Array(4);
   pos.stepTargets(f, sets, 0);
   pos.doorTargets(f, sets, 2);
@@ -241,11 +238,7 @@ export function blockPlacements(state: TorresState): string[] {
 export function canTakeBlock(state: TorresState, square: string): boolean {
   const pos = checkedPosition(state, 'canTakeBlock');
   const q = squareIndex(square);
-  if (q < 0)
-    throw new RulesError(
-      'PARSE_ERROR',
-      `${typeof square === 'string' ? `'${square}'` : show(square)} is not a square`,
-    );
+  if (q < 0) throw new RulesError('PARSE_ERROR', `${quote(square)} is not a square`);
   const r = labelRegions(GRID, pos.heights, makeRegions(GRID));
   if (pos.pieces[q] !== 0) return false;
   const h = pos.heights[q] as number;

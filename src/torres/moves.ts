@@ -5,9 +5,9 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
-import { show } from './options.js';
 import {
   cardOf,
   code,
@@ -211,14 +211,14 @@ function bad(what: string): never {
 function sq(m: Record<string, unknown>, field: string): number {
   const v = m[field];
   const i = typeof v === 'string' ? squareIndex(v) : -1;
-  if (i < 0) bad(`'${field}' must be a square name a1..h8, got ${show(v)}`);
+  if (i < 0) bad(`'${field}' must be a square name a1..h8, got ${quote(v)}`);
   return i;
 }
 
 function size(m: Record<string, unknown>, field: string): number {
   const v = m[field];
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 15) {
-    bad(`'${field}' must be a stack size 0..15, got ${show(v)}`);
+    bad(`'${field}' must be a stack size 0..15, got ${quote(v)}`);
   }
   return v;
 }
@@ -250,7 +250,7 @@ export function encode(move: unknown): number {
       return code(K_BUY, 0, 0, 0, 0);
     case 'keep': {
       const id = m.card === '?' ? 0 : typeof m.card === 'string' ? cardId(m.card) : -1;
-      if (id < 0) bad(`'card' must be a card name, got ${show(m.card)}`);
+      if (id < 0) bad(`'card' must be a card name, got ${quote(m.card)}`);
       return code(K_KEEP, 0, 0, id, 0);
     }
     case 'return':
@@ -262,7 +262,7 @@ export function encode(move: unknown): number {
       return code(K_END, 0, 0, 0, 0);
     case 'play': {
       const id = typeof m.card === 'string' ? cardId(m.card) : -1;
-      if (id < 0) bad(`'card' must be an action card name, got ${show(m.card)}`);
+      if (id < 0) bad(`'card' must be an action card name, got ${quote(m.card)}`);
       if (m.card === 'ap6' || m.card === 'ap7') return code(K_PLAY, 0, 0, 0, id);
       if (m.card === 'supplyBlock') return code(K_PLAY, 0, sq(m, 'to'), 0, id);
       if (m.card === 'blockUnder') {
@@ -273,6 +273,6 @@ export function encode(move: unknown): number {
       return code(K_PLAY, sq(m, 'from'), sq(m, 'to'), 0, id);
     }
     default:
-      return bad(`unknown kind ${show(m.kind)}`);
+      return bad(`unknown kind ${quote(m.kind)}`);
   }
 }

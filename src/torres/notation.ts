@@ -10,9 +10,9 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { CARD_NAMES, cardId, cardName } from './cards.js';
-import { show } from './options.js';
 import {
   cardOf,
   code,
@@ -118,7 +118,7 @@ const CARD_BY_LOWER = new Map(CARD_NAMES.map((n) => [n.toLowerCase(), n]));
  * a knight move is checked against the position.
  */
 export function parseCode(pos: Position, text: string): number {
-  if (typeof text !== 'string') perr(show(text), 'not a string');
+  if (typeof text !== 'string') perr(quote(text), 'not a string');
   const toks = text
     .trim()
     .split(/\s+/)

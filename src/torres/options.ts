@@ -5,6 +5,8 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { readOptions } from '../core/options.js';
+import { quote } from '../core/quote.js';
 
 /** How action cards are bought (T-DECK-1). */
 export type DeckMode = 'shared' | 'perColour' | 'draft' | 'masterHand';
@@ -120,22 +122,6 @@ export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[
 /** The largest stack size the compact position can hold (stack sizes are counted per size). */
 export const MAX_STACK = 15;
 
-/**
- * A value for an error message: its JSON (cut short) when it has one, else its type. Never
- * throws (bigints, symbols, null prototypes, `toString` keys).
- */
-export function show(v: unknown): string {
-  if (typeof v === 'bigint') return `${v.toString()}n`;
-  let t: string | undefined;
-  try {
-    t = JSON.stringify(v);
-  } catch {
-    t = undefined;
-  }
-  if (t === undefined) return v === undefined ? 'undefined' : `a ${typeof v}`;
-  return t.length > 80 ? `${t.slice(0, 80)}…` : t;
-}
-
 const KEYS = Object.keys(DEFAULT_OPTIONS) as (keyof TorresOptions)[];
 
 function bad(code: 'INVALID_OPTIONS' | 'INVALID_STATE', field: string, why: string): never {
@@ -149,7 +135,7 @@ function oneOf<T extends string>(
   allowed: readonly T[],
 ): T {
   if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
-    bad(code, field, `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${show(v)}`);
+    bad(code, field, `must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${quote(v)}`);
   }
   return v as T;
 }
@@ -162,13 +148,13 @@ function int(
   max: number,
 ): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    bad(code, field, `must be an integer in ${min}..${max}, got ${show(v)}`);
+    bad(code, field, `must be an integer in ${min}..${max}, got ${quote(v)}`);
   }
   return v;
 }
 
 function bool(code: 'INVALID_OPTIONS' | 'INVALID_STATE', field: string, v: unknown): boolean {
-  if (typeof v !== 'boolean') bad(code, field, `must be true or false, got ${show(v)}`);
+  if (typeof v !== 'boolean') bad(code, field, `must be true or false, got ${quote(v)}`);
   return v;
 }
 
@@ -184,21 +170,14 @@ export function resolveOptions(
   code: 'INVALID_OPTIONS' | 'INVALID_STATE' = 'INVALID_OPTIONS',
   requireAll = false,
 ): TorresOptions {
-  if (input === undefined || input === null) input = {};
-  if (typeof input !== 'object' || Array.isArray(input)) {
-    throw new RulesError(code, 'options must be an object');
-  }
-  const o = input as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    if (!(KEYS as string[]).includes(k)) bad(code, k, 'is not a Torres option');
-  }
+  const o = readOptions(input, 'Torres options', KEYS, code);
   // An explicit `undefined` is missing too: the state keeps the object it was given.
   if (requireAll) for (const k of KEYS) if (o[k] === undefined) bad(code, k, 'is missing');
   const get = (k: keyof TorresOptions): unknown => (o[k] === undefined ? DEFAULT_OPTIONS[k] : o[k]);
   const players = int(code, 'players', get('players'), 2, 4);
   const seed = get('seed');
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${show(seed)}`);
+    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${quote(seed)}`);
   }
   const version = oneOf(code, 'version', get('version'), ['basic', 'master'] as const);
   let deckMode = oneOf(code, 'deckMode', get('deckMode'), [
@@ -240,7 +219,7 @@ export function resolveOptions(
   }
   const startSquares = Array.from(startRaw, (s, i) => {
     if (typeof s !== 'string' || !SQUARE_RE.test(s)) {
-      bad(code, `startSquares[${i}]`, `must be a square name a1..h8, got ${show(s)}`);
+      bad(code, `startSquares[${i}]`, `must be a square name a1..h8, got ${quote(s)}`);
     }
     return s;
   });

@@ -5,11 +5,12 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
 import { isRngState, type RngState } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID } from './board.js';
 import { type CardName, cardId, cardName } from './cards.js';
-import { MAX_STACK, resolveOptions, show, stacksFor, type TorresOptions } from './options.js';
+import { MAX_STACK, resolveOptions, stacksFor, type TorresOptions } from './options.js';
 import {
   ACTIVE,
   ACTOR,
@@ -304,7 +305,7 @@ function keys(o: Record<string, unknown>, field: string, want: readonly string[]
 
 function int(v: unknown, field: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail(field, `must be an integer in ${min}..${max}, got ${show(v)}`);
+    fail(field, `must be an integer in ${min}..${max}, got ${quote(v)}`);
   }
   return v;
 }
@@ -320,7 +321,7 @@ function list(v: unknown, field: string, min: number, max: number): unknown[] {
 function cards(v: unknown, field: string, max: number): CardView[] {
   return list(v, field, 0, max).map((c, i) => {
     if (c !== '?' && (typeof c !== 'string' || cardId(c) < 0))
-      fail(`${field}[${i}]`, `is not a card: ${show(c)}`);
+      fail(`${field}[${i}]`, `is not a card: ${quote(c)}`);
     return c as CardView;
   });
 }
@@ -431,7 +432,7 @@ function validState(x: unknown): TorresState {
  * normalized copy of `x`, or `RulesError('INVALID_STATE')` naming the field.
  */
 function readState(x: unknown): TorresState {
-  if (!isObj(x)) fail('', `must be an object, got ${Array.isArray(x) ? 'a list' : show(x)}`);
+  if (!isObj(x)) fail('', `must be an object, got ${Array.isArray(x) ? 'a list' : quote(x)}`);
   keys(x, '', STATE_KEYS);
   const options = resolveOptions(x.options, 'INVALID_STATE', true);
   const n = options.players;

@@ -15,14 +15,26 @@
  *
  * @module boardrules/torres/render
  */
-import { el, points, svgDocument, text, title } from '../core/svg.js';
+import type { OptionCheck } from '../core/options.js';
+import {
+  el,
+  points,
+  RENDER_CHECKS,
+  readRenderOptions,
+  svgDocument,
+  text,
+  title,
+} from '../core/svg.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, squareName } from './board.js';
 import { checkState, type TorresState } from './state.js';
 
-/** Options of {@link render}. All are optional. */
+/**
+ * Options of {@link render}. All are optional; an unknown name or a bad value is a
+ * `RulesError('INVALID_OPTIONS')`.
+ */
 export interface TorresRenderOptions {
-  /** Side of a square in pixels. Default 44. */
+  /** Side of a square in pixels, in (0, 10000]. Default 44. */
   readonly size?: number;
   /** Write the files a–h and ranks 1–8 around the board. Default `true`. */
   readonly coordinates?: boolean;
@@ -33,6 +45,16 @@ export interface TorresRenderOptions {
   /** Draw the side panel (score track, phase, AP, supplies). Default `true`. */
   readonly panel?: boolean;
 }
+
+const SQUARE = RENDER_CHECKS.textLike(/^[a-h][1-8]$/, "a square name a1..h8 such as 'c4'");
+
+const OPTION_CHECKS: Readonly<Record<keyof TorresRenderOptions, OptionCheck>> = {
+  size: RENDER_CHECKS.size,
+  coordinates: RENDER_CHECKS.flag,
+  highlight: RENDER_CHECKS.listOf(SQUARE, 'square names a1..h8'),
+  selected: SQUARE,
+  panel: RENDER_CHECKS.flag,
+};
 
 /** The seats' colours (seat 0..3) and their names in tooltips. */
 export const SEAT_COLOURS: readonly string[] = ['#c0392b', '#2471a3', '#d4ac0d', '#239b56'];
@@ -57,8 +79,9 @@ const HEIGHT_FILLS = [
  *
  * Deterministic: the same state and options always give the same string.
  */
-export function render(state: TorresState, options: TorresRenderOptions = {}): string {
+export function render(state: TorresState, given: TorresRenderOptions = {}): string {
   checkState(state, 'render');
+  const options = readRenderOptions('torres render', given, OPTION_CHECKS) as TorresRenderOptions;
   const size = options.size ?? 44;
   const coords = options.coordinates ?? true;
   const highlight = new Set(options.highlight ?? []);

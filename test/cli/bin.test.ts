@@ -1,5 +1,6 @@
 // The real executable (dist/cli/main.js, built by the global setup) as a child process.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -24,5 +25,24 @@ describe('the boardrules executable', () => {
     const r = run('demo');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/boardrules/);
+  });
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    );
+    const r = run('--version');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('answers --help for a command without a game, and perft --depth 0 with perft(0) = 1', () => {
+    const help = run('perft', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: boardrules perft <game>/);
+    const zero = run('perft', 'coerceo', '--depth', '0');
+    expect(zero.status).toBe(0);
+    expect(zero.stdout).toMatch(/^perft\(0\) = 1 .*\n$/);
+    expect(zero.stderr).toBe('');
   });
 });

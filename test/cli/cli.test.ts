@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
+import { COMMON_FLAGS } from '../../src/cli/flags.js';
 import type { GamePlugin } from '../../src/cli/plugin.js';
 import { UsageError } from '../../src/cli/plugin.js';
 import { tictactoe } from '../support/tictactoe.js';
@@ -30,6 +32,20 @@ async function run(...argv: string[]) {
     now: () => (t += 1),
   });
   return { code, out, err };
+}
+
+/** A run with a progress sink and a clock that moves `msPerTick` per reading. */
+async function runWithProgress(tty: boolean, msPerTick: number, ...argv: string[]) {
+  const out: string[] = [];
+  const progress: string[] = [];
+  let t = 0;
+  const code = await runCli(argv, {
+    io: { out: (l) => out.push(l), err: (l) => progress.push(`err: ${l}`) },
+    games: new Map([['ttt', tttPlugin]]),
+    now: () => (t += msPerTick),
+    progress: { tty, write: (text) => progress.push(text) },
+  });
+  return { code, out, progress };
 }
 
 describe('boardrules CLI (generic over registered games)', () => {
@@ -106,6 +122,134 @@ describe('boardrules CLI (generic over registered games)', () => {
     const r = await run(...argv);
     expect(r.code).toBe(2);
     expect(r.err.join('\n')).toMatch(message);
+  });
+
+  it('--version prints the version alone (the package version by default)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-V', 'version']) {
+      const r = await run(flag);
+      expect(r.code).toBe(0);
+      expect(r.out).toEqual([pkg.version]);
+    }
+  });
+
+  it.each(['perft', 'moves', 'play'])(
+    '%s --help without a game prints the command help',
+    async (command) => {
+      const r = await run(command, '--help');
+      expect(r.code).toBe(0);
+      const text = r.out.join('\n');
+      expect(text).toMatch(new RegExp(`^Usage: boardrules ${command} <game>`));
+      expect(text).toMatch(/Games: ttt/);
+      for (const f of COMMON_FLAGS[command] ?? []) expect(text).toContain(`--${f.name}`);
+    },
+  );
+
+  it.each(['games', 'demo', 'uhp'])(
+    '%s --help prints the command help; unknown flags are usage errors',
+    async (command) => {
+      const r = await run(command, '--help');
+      expect(r.code).toBe(0);
+      expect(r.out.join('\n')).toMatch(new RegExp(`^Usage: boardrules ${command} `));
+      const bad = await run(command, '--bogus');
+      expect(bad.code).toBe(2);
+      expect(bad.err.join('\n')).toMatch(/bogus/);
+    },
+  );
+
+  it('perft --depth 0 prints perft(0) = 1 (a position is one sequence of length 0)', async () => {
+    const r = await run('perft', 'ttt', '--depth', '0');
+    expect(r.code).toBe(0);
+    expect(r.out).toHaveLength(1);
+    expect(r.out[0]).toMatch(/^perft\(0\) = 1 /);
+    const json = await run('perft', 'ttt', '--depth', '0', '--json');
+    expect(JSON.parse(json.out[0] as string)).toMatchObject({ depth: 0, nodes: 1 });
+  });
+
+  it('long perft runs show progress on the progress sink, never on stdout', async () => {
+    // Not a terminal: plain lines as each depth starts and ends once a second has passed.
+    const plain = await runWithProgress(false, 300, 'perft', 'ttt', '--depth', '3');
+    expect(plain.code).toBe(0);
+    expect(plain.out.map((l) => l.replace(/ .*/, ''))).toEqual([
+      'perft(1)',
+      'perft(2)',
+      'perft(3)',
+    ]);
+    expect(plain.progress.length).toBeGreaterThan(0);
+    for (const line of plain.progress) {
+      expect(line).toMatch(/^perft: depth \d of 3 (started|done), \d+\.\d s elapsed/);
+      expect(line.endsWith('\n')).toBe(true);
+    }
+    expect(plain.progress.some((l) => / done, .* nodes\/s/.test(l))).toBe(true);
+    // A terminal: one line rewritten in place (root moves, nodes, rate, time), then cleared.
+    const tty = await runWithProgress(true, 300, 'perft', 'ttt', '--depth', '3');
+    expect(tty.out.map((l) => l.replace(/ .*/, ''))).toEqual(['perft(1)', 'perft(2)', 'perft(3)']);
+    const live = tty.progress.filter((t) => t.startsWith('\r\x1b[Kperft('));
+    expect(live.length).toBeGreaterThan(0);
+    expect(live[0]?.slice(4)).toMatch(
+      /^perft\(\d\): \d+\/\d+ root moves, \d+ nodes, .*nodes\/s, \d+\.\d s$/,
+    );
+    expect(tty.progress.at(-1)).toBe('\r\x1b[K');
+    // Short runs stay quiet.
+    const quick = await runWithProgress(false, 0.001, 'perft', 'ttt', '--depth', '3');
+    expect(quick.progress).toEqual([]);
+  });
+
+  it('uhp passes its rule flags to the engine and rejects anything else', async () => {
+    const runs: unknown[] = [];
+    const uhp = async (...argv: string[]) => {
+      const err: string[] = [];
+      const code = await runCli(argv, {
+        io: { out: () => {}, err: (l) => err.push(l) },
+        uhp: async (r) => {
+          runs.push(r);
+        },
+        version: '9.9.9',
+      });
+      return { code, err };
+    };
+    expect((await uhp('uhp')).code).toBe(0);
+    expect(runs.at(-1)).toEqual({ ruleOptions: {}, version: '9.9.9' });
+    const flags = [
+      ...['uhp', '--tournament-opening', 'off', '--repetition-draw', 'on'],
+      ...['--max-plies', '30', '--strict-input', 'on'],
+    ];
+    expect((await uhp(...flags)).code).toBe(0);
+    expect(runs.at(-1)).toEqual({
+      ruleOptions: {
+        tournamentOpening: false,
+        repetitionDraw: true,
+        maxPlies: 30,
+        strictInput: true,
+      },
+      version: '9.9.9',
+    });
+    for (const bad of [
+      ['--bogus'],
+      ['--repetition-draw', 'maybe'],
+      ['--max-plies', 'x'],
+      ['extra'],
+    ]) {
+      const r = await uhp('uhp', ...bad);
+      expect(r.code, bad.join(' ')).toBe(2);
+      expect(r.err[0]).toMatch(/^boardrules: /);
+    }
+    expect(runs).toHaveLength(2);
+  });
+
+  it('every help text of the registered games lists each flag once (play torres had --seed twice)', async () => {
+    for (const game of ['hive', 'coerceo', 'torres']) {
+      for (const command of ['perft', 'moves', 'play']) {
+        const out: string[] = [];
+        const code = await runCli([command, game, '--help'], {
+          io: { out: (l) => out.push(l), err: () => {} },
+        });
+        expect(code).toBe(0);
+        const names = out.join('\n').match(/^ {2}--[a-z-]+/gm) ?? [];
+        expect(names.length, `${command} ${game}`).toBeGreaterThan(1);
+        expect(new Set(names).size, `${command} ${game}: ${names.join(' ')}`).toBe(names.length);
+      }
+    }
   });
 
   it('demo runs over every registered game', async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RulesError } from '../../src/core/errors.js';
 import {
   isRngState,
   nextFloat,
@@ -69,7 +70,7 @@ describe('seeded RNG (sfc32 seeded by splitmix32)', () => {
     const counts = new Array(6).fill(0);
     for (let i = 0; i < 60_000; i++) counts[r.int(6)]++;
     for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(500);
-    expect(() => nextInt(rngFromSeed(1), 0)).toThrow(RangeError);
+    expect(() => nextInt(rngFromSeed(1), 0)).toThrow(RulesError);
   });
 
   it('floats lie in [0, 1)', () => {

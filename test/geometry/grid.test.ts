@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RulesError } from '../../src/core/errors.js';
 import {
   cellIndex,
   cellX,
@@ -30,12 +31,12 @@ describe('geometry/grid', () => {
     expect(cellY(g, 18)).toBe(2);
     expect(inBounds(g, 8, 0)).toBe(false);
     expect(inBounds(g, -1, 3)).toBe(false);
-    expect(() => cellIndex(g, 8, 0)).toThrow(RangeError);
+    expect(() => cellIndex(g, 8, 0)).toThrow(RulesError);
     expect(orthNeighbours(g, 0).sort()).toEqual([1, 8]);
     expect(diagNeighbours(g, 0)).toEqual([9]);
     expect(orthNeighbours(g, 27)).toHaveLength(4);
     expect(diagNeighbours(g, 27)).toHaveLength(4);
-    expect(() => makeGrid(0, 3)).toThrow(RangeError);
+    expect(() => makeGrid(0, 3)).toThrow(RulesError);
   });
 
   it('neighbour relations are symmetric and match coordinate differences', () => {

@@ -90,6 +90,19 @@ describe('boardrules perft|moves|play hive through the CLI', () => {
     expect(a.out.length).toBeGreaterThan(3);
   });
 
+  it('H-END-5: in play, --max-plies stops the game and --ply-cap is the rule option', async () => {
+    // The generic flag: the game is stopped after 3 plies, unfinished.
+    const stopped = await run('play', 'hive', '--seed', '2', '--max-plies', '3');
+    expect(stopped.code).toBe(0);
+    expect(stopped.out.at(-1)).toMatch(/^result: stopped after 3 plies; 3 moves/);
+    // The rule option: the third ply ends the game in a draw (H-END-5).
+    const drawn = await run('play', 'hive', '--seed', '2', '--ply-cap', '3');
+    expect(drawn.out.at(-1)).toMatch(/^result: finished; 3 moves; score seat 0 0.5, seat 1 0.5/);
+    // Outside play, --max-plies is the rule option.
+    const perft = await run('perft', 'hive', '--max-plies', '1', '--depth', '2', '--json');
+    expect(perft.out.map((l) => JSON.parse(l).nodes)).toEqual([7, 0]);
+  });
+
   it('H-FAN-UHP-2: the CLI plays, counts and lists fan-extended game types', async () => {
     const type = 'Base+MLP:wTFKWRDC:bTFKWRDC';
     const p = await run('perft', 'hive', '--type', type, '--depth', '2', '--json');

@@ -59,4 +59,41 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
     expect(replies[10]).toEqual(['ok']);
     expect(replies).toHaveLength(11); // nothing after exit
   });
+
+  it('H-UHP-9: blank lines are answered with ok; the rule flags set the start-up options', () => {
+    const run = spawnSync(
+      process.execPath,
+      [main, 'uhp', '--repetition-draw', 'on', '--max-plies', '30', '--tournament-opening', 'off'],
+      { input: '\noptions\n   \nexit\n', encoding: 'utf8' },
+    );
+    expect(run.status).toBe(0);
+    const out = run.stdout.trimEnd().split('\n');
+    // info, then `ok` for the blank line, the options, `ok` again, and exit's `ok`.
+    expect(out.slice(3)).toEqual([
+      'ok',
+      'TournamentOpening;bool;False;True',
+      'RepetitionDraw;bool;True;False',
+      'MaxPlies;int;30;0;0;100000',
+      'StrictInput;bool;False;False',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+  });
+
+  it('rejects unknown flags and bad rule values with a usage error (exit 2)', () => {
+    for (const args of [
+      ['--bogus'],
+      ['--repetition-draw', 'on', '--frob'],
+      ['--max-plies', '-3'],
+    ]) {
+      const run = spawnSync(process.execPath, [main, 'uhp', ...args], {
+        input: 'info\n',
+        encoding: 'utf8',
+      });
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^boardrules: /);
+    }
+  });
 });

@@ -28,7 +28,9 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     expect(lines(e.handle('play wS1'))).toEqual([expect.stringMatching(/^err /), 'ok']);
     expect(lines(e.handle('validmoves'))[0]).toMatch(/^err /);
     expect(lines(e.handle('frobnicate'))[0]).toMatch(/^err /);
-    expect(lines(e.handle(''))[0]).toMatch(/^err /);
+    // A blank line is answered with `ok` alone, as MzingaCpp answers it.
+    expect(e.handle('')).toBe('ok');
+    expect(e.handle(' \t ')).toBe('ok');
     expect(lines(e.handle('newgame Chess'))[0]).toMatch(/^err /);
     e.handle('newgame Base');
     expect(e.handle('PLAY   wS1 ')).toBe('Base;InProgress;Black[1];wS1\nok');
@@ -119,6 +121,65 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     expect(counts).toEqual([1, 4, 96, 1440]);
     expect(r[4]).toBe('ok');
     expect(lines(e.handle('perft x'))[0]).toMatch(/^err /);
+  });
+
+  it('H-UHP-9: a reply never echoes a huge input in full, and stays one line per message', () => {
+    const e = new UhpEngine();
+    e.handle('newgame Base');
+    const junk = `x${'y'.repeat(10_000_000)}`;
+    for (const line of [
+      junk,
+      `play ${junk}`,
+      `newgame ${junk}`,
+      `newgame Base;${junk};White[1]`,
+      `newgame Base;InProgress;White[2];${junk}`,
+      `bestmove depth ${junk}`,
+      `undo ${junk}`,
+      `options get ${junk}`,
+      `options set MaxPlies ${junk}`,
+      `perft ${junk}`,
+      `pass ${junk}`,
+      'play wS1\u0000\u001b[2J',
+    ]) {
+      const reply = lines(e.handle(line));
+      expect(reply).toHaveLength(2);
+      expect(reply[0]).toMatch(/^(err|invalidmove) /);
+      expect((reply[0] as string).length).toBeLessThan(300);
+      expect(reply[1]).toBe('ok');
+    }
+    // The echoed piece ends with an ellipsis where it was cut.
+    expect(e.handle(`play ${junk}`)).toMatch(/'xyyy+…'/);
+    expect(e.handle('newgame Base')).toBe('Base;NotStarted;White[1]\nok');
+  });
+
+  it('H-UHP-9: anything that is not a line of text is an err reply, never a throw', () => {
+    const e = new UhpEngine();
+    for (const junk of [null, undefined, 5, Symbol('s'), Object.create(null), { toString: 1 }]) {
+      expect(lines(e.handle(junk as never))).toEqual([expect.stringMatching(/^err /), 'ok']);
+    }
+  });
+
+  it('H-UHP-10 / H-OPT-1: rule options given at start-up are the values options reports', () => {
+    const e = new UhpEngine({ ruleOptions: { repetitionDraw: true, maxPlies: 200 } });
+    expect(e.handle('options')).toBe(
+      [
+        'TournamentOpening;bool;True;True',
+        'RepetitionDraw;bool;True;False',
+        'MaxPlies;int;200;0;0;100000',
+        'StrictInput;bool;False;False',
+        'ok',
+      ].join('\n'),
+    );
+    // They apply to the games it starts (H-OPT-1).
+    e.handle('newgame Base');
+    expect(e.state?.options.maxPlies).toBe(200);
+    expect(e.state?.options.repetitionDraw).toBe(true);
+    expect(() => new UhpEngine({ ruleOptions: { maxPlies: -1 } })).toThrow(/maxPlies/);
+    expect(() => new UhpEngine({ ruleOptions: { type: 'Base' } as never })).toThrow(
+      /unknown option 'type'/,
+    );
+    expect(() => new UhpEngine({ version: 'a b' })).toThrow(/version/);
+    expect(() => new UhpEngine({ bogus: 1 } as never)).toThrow(/unknown option 'bogus'/);
   });
 
   it('exit and help', () => {

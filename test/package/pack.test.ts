@@ -238,4 +238,12 @@ describe('the packed tarball', () => {
     });
     expect(out).toMatch(/Usage: boardrules/);
   });
+
+  it('the installed bin prints the package version (read from the installed package.json)', () => {
+    const out = execFileSync(join(scratch, 'node_modules/.bin/boardrules'), ['--version'], {
+      encoding: 'utf8',
+    });
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(out).toBe(`${pkg.version}\n`);
+  });
 });

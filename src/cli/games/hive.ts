@@ -4,15 +4,17 @@
  * options of the spec's §0 as flags.
  */
 import { RulesError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
 import {
   type HiveMove,
   type HiveOptions,
   type HiveState,
   hive,
   hiveEvaluator,
+  type UhpRuleOptions,
 } from '../../hive/index.js';
 import { renderText } from '../../hive/render.js';
-import type { Flags, GamePlugin } from '../plugin.js';
+import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
 function boolFlag(flags: Flags, name: string): boolean | undefined {
@@ -20,7 +22,46 @@ function boolFlag(flags: Flags, name: string): boolean | undefined {
   if (v === undefined) return undefined;
   if (v === true || v === 'true' || v === 'on') return true;
   if (v === 'false' || v === 'off') return false;
-  throw new UsageError(`--${name} expects on|off, got '${String(v)}'`);
+  throw new UsageError(`--${name} expects on|off, got ${quote(v)}`);
+}
+
+/**
+ * The flags of the four rule options of the spec's §0 (H-OPT), shared by the game commands and
+ * `boardrules uhp` (where they set the engine's start-up UHP options, H-UHP-10).
+ */
+export const RULE_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'tournament-opening',
+    value: '<on|off>',
+    help: 'no Queen on the first turn (H-PLACE-5; default on)',
+  },
+  { name: 'repetition-draw', value: '<on|off>', help: 'third repetition draws (default off)' },
+  {
+    name: 'max-plies',
+    value: '<N>',
+    help: 'draw after N plies without a result (H-END-5; 0 = off)',
+  },
+  { name: 'strict-input', value: '<on|off>', help: 'reject lenient UHP input (default off)' },
+];
+
+/** The rule options named by {@link RULE_FLAGS} (and `--ply-cap` when given). */
+export function ruleOptionsFromFlags(flags: Flags): Partial<UhpRuleOptions> {
+  const options: { -readonly [K in keyof UhpRuleOptions]?: UhpRuleOptions[K] } = {};
+  const t = boolFlag(flags, 'tournament-opening');
+  if (t !== undefined) options.tournamentOpening = t;
+  const r = boolFlag(flags, 'repetition-draw');
+  if (r !== undefined) options.repetitionDraw = r;
+  const s = boolFlag(flags, 'strict-input');
+  if (s !== undefined) options.strictInput = s;
+  for (const name of ['max-plies', 'ply-cap']) {
+    const raw = flags[name];
+    if (raw === undefined) continue;
+    if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
+      throw new UsageError(`--${name} expects an integer >= 0, got ${quote(raw)}`);
+    }
+    options.maxPlies = Number(raw);
+  }
+  return options;
 }
 
 /** `boardrules perft|moves|play hive ...`. */
@@ -34,37 +75,15 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
       value: '<GameTypeString>',
       help: 'game type, e.g. Base or Base+MLP (default); fan bugs: Base+MLP:wTW3:bC',
     },
-    {
-      name: 'tournament-opening',
-      value: '<on|off>',
-      help: 'no Queen on the first turn (H-PLACE-5; default on)',
-    },
-    { name: 'repetition-draw', value: '<on|off>', help: 'third repetition draws (default off)' },
-    {
-      name: 'max-plies',
-      value: '<N>',
-      help: 'draw after N plies without a result (H-END-5; 0 = off; alias --ply-cap)',
-    },
-    { name: 'ply-cap', value: '<N>', help: 'the same as --max-plies' },
-    { name: 'strict-input', value: '<on|off>', help: 'reject lenient UHP input (default off)' },
+    ...RULE_FLAGS,
+    // `play` has a generic --max-plies (stop the game); there the rule option is --ply-cap.
+    { name: 'ply-cap', value: '<N>', help: 'the same as --max-plies (in play: the rule option)' },
   ],
   startState(flags: Flags): HiveState {
-    const options: Record<string, unknown> = {};
+    const options: Record<string, unknown> = { ...ruleOptionsFromFlags(flags) };
     if (flags.type !== undefined) {
       if (typeof flags.type !== 'string') throw new UsageError('--type needs a GameTypeString');
       options.type = flags.type;
-    }
-    const t = boolFlag(flags, 'tournament-opening');
-    if (t !== undefined) options.tournamentOpening = t;
-    const r = boolFlag(flags, 'repetition-draw');
-    if (r !== undefined) options.repetitionDraw = r;
-    const s = boolFlag(flags, 'strict-input');
-    if (s !== undefined) options.strictInput = s;
-    for (const name of ['max-plies', 'ply-cap']) {
-      if (flags[name] === undefined) continue;
-      const n = Number(flags[name]);
-      if (!Number.isInteger(n)) throw new UsageError(`--${name} expects an integer`);
-      options.maxPlies = n;
     }
     try {
       return hive.start(options as Partial<HiveOptions>);

@@ -5,6 +5,7 @@
  * @module
  */
 import { isRulesError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
 import {
   determinize,
   type TorresMove,
@@ -171,7 +172,7 @@ const OPTION_FLAGS: readonly OptionFlag[] = [
 
 function readInt(flag: string, raw: string): number {
   if (!/^\d+$/.test(raw.trim()))
-    throw new UsageError(`--${flag} must be a non-negative integer, got '${raw}'`);
+    throw new UsageError(`--${flag} must be a non-negative integer, got ${quote(raw)}`);
   return Number(raw);
 }
 
@@ -229,7 +230,9 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
   game: torres as unknown as GamePlugin<TorresState, TorresMove>['game'],
   summary:
     'Torres (Kramer & Kiesling, 1999), 2–4 players, action cards, deck variants, master version',
-  flags: OPTION_FLAGS.map(({ name, value, help }) =>
+  // `--seed` is a generic flag of the commands that start a game (perft, play): it is read into
+  // the `seed` option here but listed (and parsed) once, with the generic flags.
+  flags: OPTION_FLAGS.filter((f) => f.name !== 'seed').map(({ name, value, help }) =>
     value === undefined ? { name, help } : { name, value, help },
   ),
   startState(flags: Flags): TorresState {

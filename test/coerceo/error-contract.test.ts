@@ -1,0 +1,255 @@
+// The error contract of `boardrules/coerceo` and `boardrules/coerceo/render`: every export, junk
+// in every argument position, nothing but RulesError comes out (see test/support/error-contract.ts).
+import { afterAll, describe, expect, it } from 'vitest';
+import * as coerceoEntry from '../../src/coerceo/index.js';
+import {
+  type CoerceoMove,
+  CoerceoPosition,
+  coerceo,
+  LAURENTIUS_CPF,
+  parsePosition,
+  pieceAt,
+  resign,
+} from '../../src/coerceo/index.js';
+import * as renderEntry from '../../src/coerceo/svg.js';
+import { render } from '../../src/coerceo/svg.js';
+import { isRulesError } from '../../src/core/errors.js';
+import { randomGame } from '../../src/core/random-game.js';
+import {
+  checkSvg,
+  type FunctionSpec,
+  inputCounts,
+  runErrorContract,
+  type Spec,
+} from '../support/error-contract.js';
+
+const value = { kind: 'value' } as const;
+const fn = (spec: Omit<FunctionSpec, 'kind'>): Spec => ({ kind: 'function', ...spec });
+const calls =
+  (...lists: unknown[][]) =>
+  () =>
+    lists;
+
+const start = coerceo.start();
+const mid = randomGame(coerceo, { cura: true }, 9, { maxPlies: 40 }).final;
+const ocius = coerceo.start({ variant: 'ocius', exchangeCost: 1 });
+const over = resign(mid, 'white');
+const firstMove = coerceo.moves(start)[0] as CoerceoMove;
+const midMove = coerceo.moves(mid)[2] as CoerceoMove;
+const STATES = [start, mid, ocius, over];
+const stateCalls =
+  (...rest: unknown[]) =>
+  () =>
+    STATES.map((s) => [s, ...rest]);
+
+/** A position with one move played, so `undo` has something to take back. */
+function positionAfterOneMove(): CoerceoPosition {
+  const pos = new CoerceoPosition(mid);
+  const buf = new Int32Array(pos.maxMoves);
+  pos.generate(buf, 0);
+  pos.play(buf[0] as number);
+  return pos;
+}
+
+const firstCode = (): number => {
+  const buf = new Int32Array(512);
+  positionAfterOneMove().generate(buf, 0);
+  return buf[0] as number;
+};
+
+/** The fast path trusts what its own generator produced (the SearchPosition contract). */
+const FAST_PATH = {
+  toMove: { valid: calls([]) },
+  terminal: { valid: calls([]) },
+  score: { valid: calls([]) },
+  hash: { valid: calls([]) },
+  undo: { valid: calls([]) },
+  state: { valid: calls([]) },
+  encode: { valid: calls([midMove]) },
+  generate: {
+    valid: calls([new Int32Array(512), 0]),
+    trusted: { positions: [0, 1], why: 'fast path: a buffer of maxMoves after offset' },
+  },
+  play: {
+    valid: () => [[firstCode()]],
+    trusted: { positions: [0], why: 'fast path: a code from generate' },
+  },
+  decode: {
+    valid: () => [[firstCode()]],
+    trusted: { positions: [0], why: 'fast path: a code from generate' },
+  },
+} as const;
+
+const SPECS: Record<string, Spec> = {
+  DEFAULT_RULINGS: value,
+  LAURENTIUS_CPF: value,
+  OCIUS_CPF: value,
+  STRICT_RULINGS: value,
+  TILE_NAMES: value,
+  name: value,
+  CoerceoPosition: {
+    kind: 'class',
+    construct: { valid: () => STATES.map((s) => [s]) },
+    make: positionAfterOneMove,
+    methods: {
+      ...FAST_PATH,
+      generateSteps: FAST_PATH.generate,
+      encodeOrNegative: { valid: calls([midMove]) },
+      rehash: { valid: calls([]) },
+      evaluate: { valid: calls([]) },
+      plies: { valid: calls([]) },
+      resign: { valid: calls([0], [1]) },
+      // Readers of the live position for evaluators: small indices, lenient (see the report).
+      pieceWord: { valid: calls([0], [3]) },
+      presentWord: { valid: calls([0], [1]) },
+      pieceCount: { valid: calls([0], [1]) },
+      heldBy: { valid: calls([0], [1]) },
+      setWords: 'private',
+      setPieces: 'private',
+      push: 'private',
+      saveRare: 'private',
+      repetition: 'private',
+      moveTextBetween: 'private',
+    },
+  },
+  coerceo: {
+    kind: 'namespace',
+    members: {
+      name: value,
+      scoring: value,
+      start: fn({
+        valid: calls([], [{ variant: 'ocius', cura: true }], [{ position: LAURENTIUS_CPF }]),
+      }),
+      players: fn({ valid: stateCalls() }),
+      toMove: fn({ valid: stateCalls() }),
+      moves: fn({ valid: stateCalls() }),
+      apply: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
+      terminal: fn({ valid: stateCalls() }),
+      score: fn({ valid: stateCalls() }),
+      formatMove: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
+      parseMove: fn({ valid: () => [[mid, coerceo.formatMove(mid, midMove)]] }),
+      serialize: fn({ valid: stateCalls() }),
+      deserialize: fn({ valid: () => [[coerceo.serialize(mid)], [coerceo.serialize(over)]] }),
+      search: fn({
+        valid: stateCalls(),
+        returns: {
+          make: () => {
+            const pos = coerceo.search!(mid);
+            const buf = new Int32Array(pos.maxMoves);
+            pos.generate(buf, 0);
+            pos.play(buf[0] as number);
+            return pos;
+          },
+          methods: {
+            ...FAST_PATH,
+            generateSteps: FAST_PATH.generate,
+            encodeOrNegative: { valid: calls([midMove]) },
+            rehash: { valid: calls([]) },
+            evaluate: { valid: calls([]) },
+            plies: { valid: calls([]) },
+            resign: { valid: calls([0]) },
+            pieceWord: { valid: calls([0]) },
+            presentWord: { valid: calls([0]) },
+            pieceCount: { valid: calls([0]) },
+            heldBy: { valid: calls([0]) },
+            setWords: 'private',
+            setPieces: 'private',
+            push: 'private',
+            saveRare: 'private',
+            repetition: 'private',
+            moveTextBetween: 'private',
+          },
+        },
+      }),
+    },
+  },
+  coerceoEvaluator: fn({
+    valid: () => [[{ position: undefined, state: () => mid, toMove: () => 0 }]],
+  }),
+  curaThreats: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
+  edgeNeighboursOf: fn({ valid: calls([mid, 'c3a'], [ocius, 'c3f']) }),
+  evaluateCoerceo: fn({ valid: stateCalls() }),
+  fieldExists: fn({ valid: calls([mid, 'c3a'], [ocius, 'a1a']) }),
+  fieldName: fn({ valid: calls([0], [113]) }),
+  formatMove: fn({ valid: calls([firstMove], [{ type: 'exchange', target: 'c3a' }]) }),
+  formatPosition: fn({ valid: stateCalls() }),
+  outcome: fn({ valid: stateCalls() }),
+  parseMove: fn({ valid: calls(['c3a-c3c'], ['xb2f+']) }),
+  parsePosition: fn({
+    valid: calls([LAURENTIUS_CPF], [LAURENTIUS_CPF, { noLegalMoves: 'loss', cura: true }]),
+  }),
+  pieceAt: fn({ valid: calls([mid, 'c3a'], [start, 'b2f']) }),
+  piecesOf: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
+  presentTiles: fn({ valid: stateCalls() }),
+  removedTiles: fn({ valid: stateCalls() }),
+  resign: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
+  show: fn({ valid: stateCalls() }),
+  sideToMove: fn({ valid: stateCalls() }),
+  threats: fn({ valid: calls([mid], [mid, 'white'], [start, 'black']) }),
+  tilesHeld: fn({ valid: stateCalls() }),
+  turnEffects: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
+  variantOf: fn({ valid: stateCalls() }),
+  vertexNeighboursOf: fn({ valid: calls([mid, 'c3a'], [ocius, 'c3f']) }),
+};
+
+const RENDER_SPECS: Record<string, Spec> = {
+  render: fn({
+    valid: () => [
+      [mid],
+      [
+        over,
+        {
+          size: 20,
+          coordinates: true,
+          highlight: ['c3a', 'b2f'],
+          selected: 'c3a',
+          lastMove: midMove,
+          removedTiles: false,
+        },
+      ],
+    ],
+    check: checkSvg,
+  }),
+};
+
+describe('boardrules/coerceo: the error contract of every export', () => {
+  runErrorContract('boardrules/coerceo', coerceoEntry, SPECS);
+  runErrorContract('boardrules/coerceo/render', renderEntry, RENDER_SPECS);
+
+  const codeOf = (f: () => unknown): string | undefined => {
+    try {
+      f();
+      return undefined;
+    } catch (e) {
+      return isRulesError(e) ? e.code : `not a RulesError: ${String(e)}`;
+    }
+  };
+
+  it('regressions: inherited option keys and non-string query arguments', () => {
+    expect(codeOf(() => coerceo.start(JSON.parse('{"__proto__":{}}')))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => coerceo.start({ constructor: 5 } as never))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => parsePosition(LAURENTIUS_CPF, { toString: 1 } as never))).toBe(
+      'INVALID_OPTIONS',
+    );
+    expect(codeOf(() => pieceAt(start, null as never))).toBe('PARSE_ERROR');
+    expect(codeOf(() => new CoerceoPosition(start).encode({ type: 'jump' } as never))).toBe(
+      'ILLEGAL_MOVE',
+    );
+  });
+
+  it('regressions: renderer options are checked and never leak NaN into the SVG', () => {
+    expect(codeOf(() => render(mid, { highlight: 1 } as never))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => render(mid, { size: Number.NaN }))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => render(mid, { highlight: ['z9z'] }))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => render(mid, { lastMove: { type: 'step' } as never }))).toBe(
+      'INVALID_OPTIONS',
+    );
+  });
+});
+
+afterAll(() => {
+  const n = (k: string) => inputCounts.get(k) ?? 0;
+  console.log(
+    `error-contract inputs: boardrules/coerceo ${n('boardrules/coerceo')}, boardrules/coerceo/render ${n('boardrules/coerceo/render')}`,
+  );
+});
