@@ -27,8 +27,11 @@ import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
 import { parseGameType } from './pieces.js';
 
-/** The version the engine reports in `info` unless told otherwise. */
-export const ENGINE_VERSION = '0.0.0';
+/**
+ * The version the engine reports in `info` unless told otherwise: the package's version, kept
+ * equal to `package.json` by `npm run version-packages` (scripts/sync-version.mjs) and checked by a test.
+ */
+export const ENGINE_VERSION = '0.1.0';
 
 /** Construction options for {@link UhpEngine}. */
 export interface UhpEngineOptions {

@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { UhpEngine } from '../../src/hive/index.js';
+import { ENGINE_VERSION, UhpEngine } from '../../src/hive/index.js';
 import { A } from './appendix.js';
 
 const lines = (reply: string) => reply.split('\n');
 
 describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
+  it('H-UHP-9: info reports the package version (ENGINE_VERSION follows package.json)', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(ENGINE_VERSION).toBe(pkg.version);
+    expect(new UhpEngine().handle('info')).toContain(`id boardrules-hive ${pkg.version}\n`);
+  });
+
   it('H-UHP-10: the scripted session from the spec', () => {
     const e = new UhpEngine({ version: '1.2.3', fanBugs: false });
     expect(e.handle('info')).toBe('id boardrules-hive 1.2.3\nMosquito;Ladybug;Pillbug\nok');
