@@ -119,7 +119,7 @@ export function parseFlags(specs: readonly FlagSpec[], args: readonly string[]):
   // `--flag value` of a flag that takes a value into `--flag=value` so parseArgs keeps it.
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
+    const arg = args[i];
     const name = arg.startsWith('--') ? arg.slice(2) : undefined;
     const next = args[i + 1];
     if (name !== undefined && options[name]?.type === 'string' && next !== undefined) {

@@ -192,8 +192,8 @@ function runMatch(
     for (let s = 0; s < n; s++) {
       const e = entrants[at(s)] as Entrant;
       e.games++;
-      e.score += normalized[s] as number;
-      e.points += raw[s] as number;
+      e.score += normalized[s];
+      e.points += raw[s];
       if (!finished || (raw[s] === top && leaders > 1)) e.draws++;
       else if (raw[s] === top) e.wins++;
       else e.losses++;
@@ -228,11 +228,9 @@ function runMatch(
     if (points) row.push((e.points / Math.max(1, e.games)).toFixed(1));
     return row;
   });
-  const widths = header.map((h, c) =>
-    Math.max(h.length, ...rows.map((r) => (r[c] as string).length)),
-  );
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: readonly string[]): string =>
-    `| ${cells.map((v, c) => (c === 0 ? v.padEnd(widths[c] as number) : v.padStart(widths[c] as number))).join(' | ')} |`;
+    `| ${cells.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join(' | ')} |`;
   ctx.io.out(line(header));
   ctx.io.out(
     `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,

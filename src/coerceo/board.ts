@@ -69,7 +69,7 @@ export function tileAt(x: number, y: number): number {
 export const NB: Int8Array = new Int8Array(TILE_COUNT * 6);
 for (let t = 0; t < TILE_COUNT; t++) {
   for (let d = 0; d < 6; d++) {
-    const n = tileNeighbour(TILE_X[t] as number, TILE_Y[t] as number, d);
+    const n = tileNeighbour(TILE_X[t], TILE_Y[t], d);
     NB[t * 6 + d] = tileAt(n.x, n.y);
   }
 }
@@ -79,8 +79,7 @@ export const FULL_TILES: number = (1 << TILE_COUNT) - 1;
 /** The 7 tiles of ring ≤ 1 (Ocius, C-VARIANT-OCIUS-1). */
 export const INNER_TILES: number = (() => {
   let m = 0;
-  for (let t = 0; t < TILE_COUNT; t++)
-    if (ring(TILE_X[t] as number, TILE_Y[t] as number) <= 1) m |= 1 << t;
+  for (let t = 0; t < TILE_COUNT; t++) if (ring(TILE_X[t], TILE_Y[t]) <= 1) m |= 1 << t;
   return m;
 })();
 
@@ -107,7 +106,7 @@ export function tileOfField(id: number): number {
 /** The triangle-geometry field of a field id. */
 export function fieldGeometry(id: number): Field {
   const t = (id / 6) | 0;
-  return { x: TILE_X[t] as number, y: TILE_Y[t] as number, f: 5 - (id % 6) };
+  return { x: TILE_X[t], y: TILE_Y[t], f: 5 - (id % 6) };
 }
 /** Field id of a geometry field, or −1 when its tile is not on the full board. */
 export function fieldIdOf(field: Field): number {
@@ -125,7 +124,7 @@ export function fieldName(id: number): string {
 export function fieldByName(name: string): number {
   if (typeof name !== 'string' || name.length !== 3) return -1;
   const t = TILE_NAMES.indexOf(name.slice(0, 2));
-  const l = LETTERS.indexOf(name[2] as string);
+  const l = LETTERS.indexOf(name[2]);
   return t < 0 || l < 0 ? -1 : 6 * t + l;
 }
 /** Tile index of a name like `c3`, or −1. */
@@ -135,8 +134,8 @@ export function tileByName(name: string): number {
 
 /** A 57-bit set over one colour's fields as two 32-bit words. */
 function setBit(lo: Int32Array, hi: Int32Array, i: number, ci: number): void {
-  if (ci < 32) lo[i] = (lo[i] as number) | (1 << ci);
-  else hi[i] = (hi[i] as number) | (1 << (ci - 32));
+  if (ci < 32) lo[i] = lo[i] | (1 << ci);
+  else hi[i] = hi[i] | (1 << (ci - 32));
 }
 
 /**
@@ -181,7 +180,7 @@ for (let id = 0; id < 6 * TILE_COUNT; id++) {
 for (let t = 0; t < TILE_COUNT; t++) {
   for (let k = 0; k < 3; k++) setBit(TILE_LO, TILE_HI, t, 3 * t + k);
   for (let d = 0; d < 6; d++) {
-    const n = NB[t * 6 + d] as number;
+    const n = NB[t * 6 + d];
     if (n < 0) continue;
     const id = fieldId(n, (d + 3) % 6);
     setBit(FACE_LO, FACE_HI, 2 * t + fieldColour(id), colourIndex(id));
@@ -210,8 +209,8 @@ export function presenceMasks(tiles: number): [number, number] {
   let hi = 0;
   for (let t = 0; t < TILE_COUNT; t++) {
     if ((tiles >> t) & 1) {
-      lo |= TILE_LO[t] as number;
-      hi |= TILE_HI[t] as number;
+      lo |= TILE_LO[t];
+      hi |= TILE_HI[t];
     }
   }
   return [lo, hi];
@@ -221,7 +220,7 @@ export function presenceMasks(tiles: number): [number, number] {
 export function neighbourSides(tiles: number, t: number): number {
   let m = 0;
   for (let d = 0; d < 6; d++) {
-    const n = NB[t * 6 + d] as number;
+    const n = NB[t * 6 + d];
     if (n >= 0 && (tiles >> n) & 1) m |= 1 << d;
   }
   return m;
@@ -236,7 +235,7 @@ export function tilesConnected(tiles: number): boolean {
   while (stack.length > 0) {
     const t = stack.pop() as number;
     for (let d = 0; d < 6; d++) {
-      const n = NB[t * 6 + d] as number;
+      const n = NB[t * 6 + d];
       if (n >= 0 && (tiles >> n) & 1 && !((seen >> n) & 1)) {
         seen |= 1 << n;
         stack.push(n);

@@ -3,7 +3,9 @@
  *
  * @module
  */
+
 import { searchNodeArg } from '../core/args.js';
+import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
 import { checkState } from './guard.js';
@@ -45,7 +47,7 @@ function mobility(pos: CoerceoPosition, c: number): number {
     while (bits !== 0) {
       const ci = 31 - Math.clz32(bits & -bits) + 32 * w;
       bits &= bits - 1;
-      n += count2((VN_LO[base + ci] as number) & freeLo, (VN_HI[base + ci] as number) & freeHi);
+      n += count2(VN_LO[base + ci] & freeLo, VN_HI[base + ci] & freeHi);
     }
   }
   return n;
@@ -67,15 +69,15 @@ function threatened(pos: CoerceoPosition, c: number): number {
     while (bits !== 0) {
       const ci = 31 - Math.clz32(bits & -bits) + 32 * w;
       bits &= bits - 1;
-      const nLo = (EN_LO[base + ci] as number) & pos.presentWord(0);
-      const nHi = (EN_HI[base + ci] as number) & pos.presentWord(1);
+      const nLo = EN_LO[base + ci] & pos.presentWord(0);
+      const nHi = EN_HI[base + ci] & pos.presentWord(1);
       const gapLo = nLo & ~eLo;
       const gapHi = nHi & ~eHi;
       if (count2(gapLo, gapHi) !== 1) continue;
       const gap = gapLo !== 0 ? 31 - Math.clz32(gapLo) : 63 - Math.clz32(gapHi);
       // Attackers: opponent pieces next to the gap that are not needed to enclose.
-      const aLo = (VN_LO[o * COLOUR_FIELDS + gap] as number) & eLo & ~nLo;
-      const aHi = (VN_HI[o * COLOUR_FIELDS + gap] as number) & eHi & ~nHi;
+      const aLo = VN_LO[o * COLOUR_FIELDS + gap] & eLo & ~nLo;
+      const aHi = VN_HI[o * COLOUR_FIELDS + gap] & eHi & ~nHi;
       if ((aLo | aHi) !== 0) n++;
     }
   }
@@ -103,11 +105,6 @@ export function coerceoBalance(pos: CoerceoPosition): number {
   return balance;
 }
 
-function toValues(balance: number): number[] {
-  const v = 1 / (1 + Math.exp(-balance / SCALE));
-  return [v, 1 - v];
-}
-
 function positionFor(node: SearchNode<CoerceoState, CoerceoMove>): CoerceoPosition {
   const p = searchNodeArg('coerceoEvaluator', node).position;
   return p instanceof CoerceoPosition ? p : new CoerceoPosition(node.state());
@@ -132,9 +129,9 @@ function positionFor(node: SearchNode<CoerceoState, CoerceoMove>): CoerceoPositi
  * Swapping the colours of everything (pieces, tiles held, side to move) swaps the two values.
  */
 export const coerceoEvaluator: Evaluator<CoerceoState, CoerceoMove> = (node) =>
-  toValues(coerceoBalance(positionFor(node)));
+  twoSeatValues(coerceoBalance(positionFor(node)), SCALE);
 
 /** {@link coerceoEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateCoerceo(state: CoerceoState): number[] {
-  return toValues(coerceoBalance(positionOf(checkState(state, 'evaluateCoerceo'))));
+  return twoSeatValues(coerceoBalance(positionOf(checkState(state, 'evaluateCoerceo'))), SCALE);
 }

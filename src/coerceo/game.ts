@@ -88,7 +88,7 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
   const pos = positionOf(checkState(state, 'coerceo.moves'));
   const n = pos.generate(scratch, 0);
   const list: CoerceoMove[] = [];
-  for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i] as number));
+  for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i]));
   const frozen = Object.freeze(list);
   movesCache.set(state, frozen);
   return frozen;
@@ -160,7 +160,7 @@ export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects
   }
   const removedTiles: string[] = [];
   for (let t = 0; t < TILE_COUNT; t++) {
-    if ((pos.lastRemoved >> t) & 1) removedTiles.push(TILE_NAMES[t] as string);
+    if ((pos.lastRemoved >> t) & 1) removedTiles.push(TILE_NAMES[t]);
   }
   return { captured, removedTiles, collected: pos.lastCollected };
 }
@@ -188,7 +188,7 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
   const n = pos.generateSteps(buf, 0);
   const out: CoerceoMove[] = [];
   for (let i = 0; i < n; i++) {
-    const code = buf[i] as number;
+    const code = buf[i];
     pos.play(code);
     const captures = (pos.lastCapLo | pos.lastCapHi) !== 0;
     pos.undo();
@@ -263,7 +263,7 @@ export function pieceAt(state: CoerceoState, field: string): Colour | null {
   if (id < 0) throw new RulesError('PARSE_ERROR', `${quote(field)} is not a field name`);
   const c = fieldColour(id);
   const ci = colourIndex(id);
-  const word = state.pieces[2 * c + (ci >> 5)] as number;
+  const word = state.pieces[2 * c + (ci >> 5)];
   if (((word >>> (ci & 31)) & 1) === 0) return null;
   return c === 0 ? 'white' : 'black';
 }
@@ -274,7 +274,7 @@ export function piecesOf(state: CoerceoState, colour: Colour): string[] {
   const c = colour === 'white' ? 0 : 1;
   const out: string[] = [];
   for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
-    const word = state.pieces[2 * c + (ci >> 5)] as number;
+    const word = state.pieces[2 * c + (ci >> 5)];
     if ((word >>> (ci & 31)) & 1) out.push(fieldName(fieldOf(c, ci)));
   }
   return out;
@@ -337,7 +337,7 @@ function neighboursOf(
   const i = c * COLOUR_FIELDS + colourIndex(id);
   const out: string[] = [];
   for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
-    const word = ci < 32 ? (lo[i] as number) : (hi[i] as number);
+    const word = ci < 32 ? lo[i] : hi[i];
     if (!((word >>> (ci & 31)) & 1)) continue;
     const nid = fieldOf(c ^ flip, ci);
     if ((state.tiles >> ((nid / 6) | 0)) & 1) out.push(fieldName(nid));

@@ -116,8 +116,8 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
       const [fromLo, fromHi] = bit(from);
       // A field holds only pieces of its own colour, so the origin is empty iff the mover has
       // no piece there.
-      const occLo = pieces[2 * mover] as number;
-      const occHi = pieces[2 * mover + 1] as number;
+      const occLo = pieces[2 * mover];
+      const occHi = pieces[2 * mover + 1];
       if (
         fieldColour(from) !== mover ||
         fieldColour(to) !== mover ||

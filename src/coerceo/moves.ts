@@ -49,8 +49,8 @@ export function writeSteps(
     while (bits !== 0) {
       const from = 31 - Math.clz32(bits & -bits) + 32 * w;
       bits &= bits - 1;
-      let dLo = (VN_LO[base + from] as number) & freeLo;
-      let dHi = (VN_HI[base + from] as number) & freeHi;
+      let dLo = VN_LO[base + from] & freeLo;
+      let dHi = VN_HI[base + from] & freeHi;
       while (dLo !== 0) {
         out[n++] = from | ((31 - Math.clz32(dLo & -dLo)) << 6);
         dLo &= dLo - 1;

@@ -45,7 +45,7 @@ function readField(text: string, index: number, what: string): number {
       `move ${quote(text)}: expected a file a-e for the ${what} at index ${index}, got ${quote(file ?? 'end of text')}`,
     );
   }
-  const ranks = RANKS_PER_FILE[FILES.indexOf(file)] as number;
+  const ranks = RANKS_PER_FILE[FILES.indexOf(file)];
   if (rank === undefined || rank < '1' || rank > String.fromCharCode(48 + ranks)) {
     throw parseError(
       `move ${quote(text)}: expected a rank 1-${ranks} of file ${file} for the ${what} at index ${index + 1}, got ${quote(rank ?? 'end of text')}`,
@@ -99,7 +99,7 @@ export function parseMoveText(input: string): CoerceoMove {
   let end: number;
   if (text.length === 5) {
     // Short form: destination on the origin's tile.
-    const letter = text[4] as string;
+    const letter = text[4];
     if (!LETTERS.includes(letter)) {
       throw parseError(
         `move ${quote(text)}: expected a field letter a-f at index 4, got ${quote(letter)}`,
@@ -144,7 +144,7 @@ export interface PositionData {
 function hasPiece(pieces: readonly number[], id: number): boolean {
   const c = fieldColour(id);
   const ci = colourIndex(id);
-  const word = pieces[2 * c + (ci >> 5)] as number;
+  const word = pieces[2 * c + (ci >> 5)];
   return ((word >>> (ci & 31)) & 1) === 1;
 }
 
@@ -154,7 +154,7 @@ export function formatCpf(p: PositionData): string {
   let t = 0;
   for (let file = 0; file < 5; file++) {
     const tokens: string[] = [];
-    for (let r = 0; r < (RANKS_PER_FILE[file] as number); r++, t++) {
+    for (let r = 0; r < RANKS_PER_FILE[file]; r++, t++) {
       if (!((p.tiles >> t) & 1)) {
         tokens.push('-');
         continue;
@@ -202,15 +202,15 @@ export function parseCpf(input: string): PositionData {
   let tiles = 0;
   let t = 0;
   for (let file = 0; file < 5; file++) {
-    const tokens = (columns[file] as string).split(',');
-    const want = RANKS_PER_FILE[file] as number;
+    const tokens = columns[file].split(',');
+    const want = RANKS_PER_FILE[file];
     if (tokens.length !== want) {
       throw parseError(
         `position board: file ${FILES[file]} needs ${want} tiles separated by ',', got ${tokens.length}`,
       );
     }
     for (let r = 0; r < want; r++, t++) {
-      const token = tokens[r] as string;
+      const token = tokens[r];
       const tileName = `${FILES[file]}${r + 1}`;
       if (token === '-') continue;
       tiles |= 1 << t;
@@ -232,7 +232,7 @@ export function parseCpf(input: string): PositionData {
         const id = 6 * t + l;
         const c = fieldColour(id);
         const ci = colourIndex(id);
-        pieces[2 * c + (ci >> 5)] = (pieces[2 * c + (ci >> 5)] as number) | (1 << (ci & 31));
+        pieces[2 * c + (ci >> 5)] = pieces[2 * c + (ci >> 5)] | (1 << (ci & 31));
       }
     }
   }
@@ -243,8 +243,8 @@ export function parseCpf(input: string): PositionData {
   if (heldParts.length !== 2) {
     throw parseError(`position: held tiles must be 'white/black', got ${quote(heldText)}`);
   }
-  const heldW = readCount(heldParts[0] as string, 'White held tiles');
-  const heldB = readCount(heldParts[1] as string, 'Black held tiles');
+  const heldW = readCount(heldParts[0], 'White held tiles');
+  const heldB = readCount(heldParts[1], 'Black held tiles');
   const m = /^([LOC])([12])$/.exec(variantText);
   if (!m) {
     throw parseError(
@@ -272,11 +272,11 @@ export function validatePosition(p: PositionData): void {
   const tileCount = popcount(p.tiles);
   if (tileCount === 0) throw invalid('position has no tiles');
   if (!tilesConnected(p.tiles)) throw invalid('position tiles are not edge-connected');
-  const occLo = (p.pieces[0] | p.pieces[2]) as number;
-  const occHi = (p.pieces[1] | p.pieces[3]) as number;
+  const occLo = p.pieces[0] | p.pieces[2];
+  const occHi = p.pieces[1] | p.pieces[3];
   for (let t = 0; t < TILE_COUNT; t++) {
     if (!((p.tiles >> t) & 1)) continue;
-    const empty = (occLo & (TILE_LO[t] as number)) === 0 && (occHi & (TILE_HI[t] as number)) === 0;
+    const empty = (occLo & TILE_LO[t]) === 0 && (occHi & TILE_HI[t]) === 0;
     // C-TILE-4a: an empty tile that could be removed would have been removed.
     if (empty && REMOVABLE_SIDES[neighbourSides(p.tiles, t)] === 1) {
       throw invalid(
@@ -307,7 +307,7 @@ export function validatePosition(p: PositionData): void {
 }
 
 function tileName(t: number): string {
-  return TILE_NAMES[t] as string;
+  return TILE_NAMES[t];
 }
 
 /** The extra tokens of the full state string (C-NOTATION-5). */
@@ -352,7 +352,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
   let resigned: 0 | 1 | null = null;
   let stage = 0;
   for (let i = 4; i < parts.length; i++) {
-    const token = parts[i] as string;
+    const token = parts[i];
     if (token.startsWith('o:') && stage < 1) {
       stage = 1;
       const items = token.slice(2).split(',');

@@ -96,8 +96,8 @@ const ZS = new Int32Array(2);
   ZS[0] = draw();
   ZS[1] = draw() & 0x1fffff;
 }
-const ZS_LO: number = ZS[0] as number;
-const ZS_HI: number = ZS[1] as number;
+const ZS_LO: number = ZS[0];
+const ZS_HI: number = ZS[1];
 
 /** The state {@link positionOf} is building a position for: already checked by its caller. */
 let vouched: CoerceoState | null = null;
@@ -192,13 +192,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       let lo = hLo;
       let hi = hHi;
       for (let w = 0; w < 4; w++) {
-        let diff = ((occ[w] as number) ^ (state.pieces[w] as number)) | 0;
+        let diff = (occ[w] ^ state.pieces[w]) | 0;
         const zb = (w >> 1) * COLOUR_FIELDS + 32 * (w & 1);
         while (diff !== 0) {
           const ci = zb + 31 - Math.clz32(diff & -diff);
           diff &= diff - 1;
-          lo ^= ZP[2 * ci] as number;
-          hi ^= ZP[2 * ci + 1] as number;
+          lo ^= ZP[2 * ci];
+          hi ^= ZP[2 * ci + 1];
         }
       }
       if ((n - i) & 1) {
@@ -222,16 +222,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   }
 
   private setWords(occ: readonly number[]): void {
-    this.wLo = occ[0] as number;
-    this.wHi = occ[1] as number;
-    this.bLo = occ[2] as number;
-    this.bHi = occ[3] as number;
+    this.wLo = occ[0];
+    this.wHi = occ[1];
+    this.bLo = occ[2];
+    this.bHi = occ[3];
   }
 
   private setPieces(occ: readonly number[]): void {
     this.setWords(occ);
-    this.cntW = popcount(occ[0] as number) + popcount(occ[1] as number);
-    this.cntB = popcount(occ[2] as number) + popcount(occ[3] as number);
+    this.cntW = popcount(occ[0]) + popcount(occ[1]);
+    this.cntB = popcount(occ[2]) + popcount(occ[3]);
   }
 
   /** Piece word `i`: White lo, White hi, Black lo, Black hi (colour-index bit sets). */
@@ -267,19 +267,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       while (bits !== 0) {
         const ci = zb + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
-        lo ^= ZP[2 * ci] as number;
-        hi ^= ZP[2 * ci + 1] as number;
+        lo ^= ZP[2 * ci];
+        hi ^= ZP[2 * ci + 1];
       }
     }
     for (let c = 0; c < 2; c++) {
       const h = this.heldBy(c);
-      lo ^= ZH[2 * (c * 20 + h)] as number;
-      hi ^= ZH[2 * (c * 20 + h) + 1] as number;
+      lo ^= ZH[2 * (c * 20 + h)];
+      hi ^= ZH[2 * (c * 20 + h) + 1];
     }
     for (let t = 0; t < TILE_COUNT; t++) {
       if ((this.tiles >> t) & 1) {
-        lo ^= ZT[2 * t] as number;
-        hi ^= ZT[2 * t + 1] as number;
+        lo ^= ZT[2 * t];
+        hi ^= ZT[2 * t + 1];
       }
     }
     if (this.side === 1) {
@@ -406,18 +406,18 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       // encloses. C-EXCHANGE-2: an exchange is one whole turn, so at most one per turn.
       const target = move & 63;
       const nh = held - this.exchangeCost;
-      hLo ^= (ZH[2 * (hb + held)] as number) ^ (ZH[2 * (hb + nh)] as number);
-      hHi ^= (ZH[2 * (hb + held) + 1] as number) ^ (ZH[2 * (hb + nh) + 1] as number);
+      hLo ^= ZH[2 * (hb + held)] ^ ZH[2 * (hb + nh)];
+      hHi ^= ZH[2 * (hb + held) + 1] ^ ZH[2 * (hb + nh) + 1];
       held = nh;
       if (target < 32) oLo &= ~(1 << target);
       else oHi &= ~(1 << (target - 32));
       oCount--;
-      hLo ^= ZP[2 * (ob + target)] as number;
-      hHi ^= ZP[2 * (ob + target) + 1] as number;
-      const t = TILE_OF[target] as number;
+      hLo ^= ZP[2 * (ob + target)];
+      hHi ^= ZP[2 * (ob + target) + 1];
+      const t = TILE_OF[target];
       const uLo = mLo | oLo;
       const uHi = mHi | oHi;
-      if ((uLo & (TILE_LO[t] as number)) === 0 && (uHi & (TILE_HI[t] as number)) === 0) {
+      if ((uLo & TILE_LO[t]) === 0 && (uHi & TILE_HI[t]) === 0) {
         removed = cascadeRemoval(this.tiles, uLo, uHi, t);
       }
     } else {
@@ -428,26 +428,26 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       else mHi ^= 1 << (from - 32);
       if (to < 32) mLo ^= 1 << to;
       else mHi ^= 1 << (to - 32);
-      hLo ^= (ZP[2 * (mb + from)] as number) ^ (ZP[2 * (mb + to)] as number);
-      hHi ^= (ZP[2 * (mb + from) + 1] as number) ^ (ZP[2 * (mb + to) + 1] as number);
+      hLo ^= ZP[2 * (mb + from)] ^ ZP[2 * (mb + to)];
+      hHi ^= ZP[2 * (mb + from) + 1] ^ ZP[2 * (mb + to) + 1];
       // C-TURN-2 step 2 / C-TILE-2: test the vacated tile (the destination is never empty).
-      const t = TILE_OF[from] as number;
+      const t = TILE_OF[from];
       const uLo = mLo | oLo;
       const uHi = mHi | oHi;
-      if ((uLo & (TILE_LO[t] as number)) === 0 && (uHi & (TILE_HI[t] as number)) === 0) {
+      if ((uLo & TILE_LO[t]) === 0 && (uHi & TILE_HI[t]) === 0) {
         removed = cascadeRemoval(this.tiles, uLo, uHi, t);
         // C-TILE-3: the mover collects every tile removed in a step turn.
         if (removed !== 0) {
           collected = popcount(removed);
           const nh = held + collected;
-          hLo ^= (ZH[2 * (hb + held)] as number) ^ (ZH[2 * (hb + nh)] as number);
-          hHi ^= (ZH[2 * (hb + held) + 1] as number) ^ (ZH[2 * (hb + nh) + 1] as number);
+          hLo ^= ZH[2 * (hb + held)] ^ ZH[2 * (hb + nh)];
+          hHi ^= ZH[2 * (hb + held) + 1] ^ ZH[2 * (hb + nh) + 1];
           held = nh;
         }
       }
       // C-CAPTURE-3: candidates are the destination's edge neighbours (opponent colour).
-      capLo = (EN_LO[mb + to] as number) & oLo;
-      capHi = (EN_HI[mb + to] as number) & oHi;
+      capLo = EN_LO[mb + to] & oLo;
+      capHi = EN_HI[mb + to] & oHi;
     }
     let pLo = this.pLo;
     let pHi = this.pHi;
@@ -456,13 +456,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       while (r !== 0) {
         const t = 31 - Math.clz32(r & -r);
         r &= r - 1;
-        pLo &= ~(TILE_LO[t] as number);
-        pHi &= ~(TILE_HI[t] as number);
-        hLo ^= ZT[2 * t] as number;
-        hHi ^= ZT[2 * t + 1] as number;
+        pLo &= ~TILE_LO[t];
+        pHi &= ~TILE_HI[t];
+        hLo ^= ZT[2 * t];
+        hHi ^= ZT[2 * t + 1];
         // C-CAPTURE-3: plus the opponent fields facing each removed tile across a side.
-        capLo |= (FACE_LO[2 * t + o] as number) & oLo;
-        capHi |= (FACE_HI[2 * t + o] as number) & oHi;
+        capLo |= FACE_LO[2 * t + o] & oLo;
+        capHi |= FACE_HI[2 * t + o] & oHi;
       }
     }
     // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every
@@ -479,25 +479,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       while (capLo !== 0) {
         const q = 31 - Math.clz32(capLo & -capLo);
         capLo &= capLo - 1;
-        if (
-          ((EN_LO[ob + q] as number) & gapLo) === 0 &&
-          ((EN_HI[ob + q] as number) & gapHi) === 0
-        ) {
+        if ((EN_LO[ob + q] & gapLo) === 0 && (EN_HI[ob + q] & gapHi) === 0) {
           kLo |= 1 << q;
-          hLo ^= ZP[2 * (ob + q)] as number;
-          hHi ^= ZP[2 * (ob + q) + 1] as number;
+          hLo ^= ZP[2 * (ob + q)];
+          hHi ^= ZP[2 * (ob + q) + 1];
         }
       }
       while (capHi !== 0) {
         const q = 63 - Math.clz32(capHi & -capHi);
         capHi &= capHi - 1;
-        if (
-          ((EN_LO[ob + q] as number) & gapLo) === 0 &&
-          ((EN_HI[ob + q] as number) & gapHi) === 0
-        ) {
+        if ((EN_LO[ob + q] & gapLo) === 0 && (EN_HI[ob + q] & gapHi) === 0) {
           kHi |= 1 << (q - 32);
-          hLo ^= ZP[2 * (ob + q)] as number;
-          hHi ^= ZP[2 * (ob + q) + 1] as number;
+          hLo ^= ZP[2 * (ob + q)];
+          hHi ^= ZP[2 * (ob + q) + 1];
         }
       }
       capLo = kLo;
@@ -554,23 +548,23 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.sp--;
     const s = this.stack;
     const b = this.sp * S;
-    this.wLo = s[b + S_WLO] as number;
-    this.wHi = s[b + S_WHI] as number;
-    this.bLo = s[b + S_BLO] as number;
-    this.bHi = s[b + S_BHI] as number;
-    this.side = s[b + S_SIDE] as number;
-    this.hLo = s[b + S_HLO] as number;
-    this.hHi = s[b + S_HHI] as number;
-    this.status = s[b + S_STATUS] as number;
-    this.irrev = s[b + S_IRREV] as number;
+    this.wLo = s[b + S_WLO];
+    this.wHi = s[b + S_WHI];
+    this.bLo = s[b + S_BLO];
+    this.bHi = s[b + S_BHI];
+    this.side = s[b + S_SIDE];
+    this.hLo = s[b + S_HLO];
+    this.hHi = s[b + S_HHI];
+    this.status = s[b + S_STATUS];
+    this.irrev = s[b + S_IRREV];
     if (s[b + S_RARE] !== 0) {
-      this.tiles = s[b + S_TILES] as number;
-      this.pLo = s[b + S_PLO] as number;
-      this.pHi = s[b + S_PHI] as number;
-      this.heldW = s[b + S_HELDW] as number;
-      this.heldB = s[b + S_HELDB] as number;
-      this.cntW = s[b + S_CNTW] as number;
-      this.cntB = s[b + S_CNTB] as number;
+      this.tiles = s[b + S_TILES];
+      this.pLo = s[b + S_PLO];
+      this.pHi = s[b + S_PHI];
+      this.heldW = s[b + S_HELDW];
+      this.heldB = s[b + S_HELDB];
+      this.cntW = s[b + S_CNTW];
+      this.cntB = s[b + S_CNTB];
     }
   }
 
@@ -678,13 +672,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // them are the texts: preloaded ones from the state, later ones read off the stack.
     for (let j = this.irrev; j < this.sp; j++) {
       const b = j * S;
-      history.push([
-        s[b + S_WLO] as number,
-        s[b + S_WHI] as number,
-        s[b + S_BLO] as number,
-        s[b + S_BHI] as number,
-      ]);
-      since.push(j < this.base ? (this.since[j] as string) : this.moveTextBetween(j));
+      history.push([s[b + S_WLO], s[b + S_WHI], s[b + S_BLO], s[b + S_BHI]]);
+      since.push(j < this.base ? this.since[j] : this.moveTextBetween(j));
     }
     return trustState({
       pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
@@ -705,12 +694,12 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private moveTextBetween(j: number): string {
     const s = this.stack;
     const b = j * S;
-    const c = s[b + S_SIDE] as number;
-    const beforeLo = s[b + 2 * c] as number;
-    const beforeHi = s[b + 2 * c + 1] as number;
+    const c = s[b + S_SIDE];
+    const beforeLo = s[b + 2 * c];
+    const beforeHi = s[b + 2 * c + 1];
     const last = j + 1 >= this.sp;
-    const afterLo = last ? this.pieceWord(2 * c) : (s[b + S + 2 * c] as number);
-    const afterHi = last ? this.pieceWord(2 * c + 1) : (s[b + S + 2 * c + 1] as number);
+    const afterLo = last ? this.pieceWord(2 * c) : s[b + S + 2 * c];
+    const afterHi = last ? this.pieceWord(2 * c + 1) : s[b + S + 2 * c + 1];
     const goneLo = beforeLo & ~afterLo;
     const goneHi = beforeHi & ~afterHi;
     const newLo = afterLo & ~beforeLo;

@@ -20,13 +20,13 @@ export function show(state: CoerceoState): string {
   const grid: string[][] = Array.from({ length: 10 }, () => Array.from({ length: 5 }, () => '   '));
   for (let t = 0; t < TILE_COUNT; t++) {
     if (!((state.tiles >> t) & 1)) continue;
-    const x = TILE_X[t] as number;
-    const y = TILE_Y[t] as number;
+    const x = TILE_X[t];
+    const y = TILE_Y[t];
     const row = 2 * (2 - y) - x;
     const cell = (l: number): string => {
       const c = l & 1;
       const ci = 3 * t + (l >> 1);
-      const word = state.pieces[2 * c + (ci >> 5)] as number;
+      const word = state.pieces[2 * c + (ci >> 5)];
       return (word >>> (ci & 31)) & 1 ? (c === 0 ? 'W' : 'B') : '.';
     };
     (grid[row] as string[])[x + 2] = TOP.map(cell).join('');

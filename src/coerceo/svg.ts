@@ -110,13 +110,13 @@ function shrink(ps: readonly P[], k: number): P[] {
 /** A field's three screen corners (tile centre, `V_f`, `V_{f+1}`) for field id `6t + l`. */
 function fieldTriangle(t: number, l: number, size: number): P[] {
   const f = 5 - l; // C-BOARD-7: letter a..f is geometric field 5..0
-  return fieldCorners({ x: TILE_X[t] as number, y: TILE_Y[t] as number, f }, size).map(flip);
+  return fieldCorners({ x: TILE_X[t], y: TILE_Y[t], f }, size).map(flip);
 }
 
 function tileOutline(t: number, size: number): P[] {
   const out: P[] = [];
   for (let k = 0; k < 6; k++) {
-    out.push(flip(tileCorner(TILE_X[t] as number, TILE_Y[t] as number, k, size)));
+    out.push(flip(tileCorner(TILE_X[t], TILE_Y[t], k, size)));
   }
   return out;
 }
@@ -157,7 +157,7 @@ export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): s
   const pieces: string[] = [];
   const marks: string[] = [];
   for (let t = 0; t < TILE_COUNT; t++) {
-    const name = TILE_NAMES[t] as string;
+    const name = TILE_NAMES[t];
     const present = ((state.tiles >> t) & 1) === 1;
     if (!present) {
       if (showRemoved && (FULL_TILES >> t) & 1) {

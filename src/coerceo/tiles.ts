@@ -13,7 +13,7 @@ const scratch = new Int8Array(128);
  */
 export function isRemovable(tiles: number, occLo: number, occHi: number, t: number): boolean {
   if (!((tiles >> t) & 1)) return false;
-  if ((occLo & (TILE_LO[t] as number)) !== 0 || (occHi & (TILE_HI[t] as number)) !== 0) {
+  if ((occLo & TILE_LO[t]) !== 0 || (occHi & TILE_HI[t]) !== 0) {
     return false;
   }
   return REMOVABLE_SIDES[neighbourSides(tiles, t)] === 1;
@@ -30,11 +30,11 @@ export function cascadeRemoval(tiles: number, occLo: number, occHi: number, star
   let top = 0;
   scratch[top++] = start;
   while (top > 0) {
-    const t = scratch[--top] as number;
+    const t = scratch[--top];
     if (!isRemovable(present, occLo, occHi, t)) continue;
     present &= ~(1 << t);
     for (let d = 0; d < 6; d++) {
-      const n = NB[t * 6 + d] as number;
+      const n = NB[t * 6 + d];
       if (n >= 0 && (present >> n) & 1) scratch[top++] = n;
     }
   }

@@ -114,8 +114,19 @@ export interface SearchPosition<Move> {
 
 /** Maps `score` to `[0, 1]` per seat: win/loss games unchanged; points games by rank. */
 export function normalizedScore<S, M, O>(game: Game<S, M, O>, state: S): number[] {
-  const raw = gameArg('normalizedScore', game).score(state);
-  if (game.scoring === 'winloss') return raw.slice();
+  const checked = gameArg('normalizedScore', game);
+  return normalizeScores(checked.scoring, checked.score(state));
+}
+
+/**
+ * {@link normalizedScore} of a raw score vector (what `score` or a search position's `score()`
+ * returns), for a game that scores as `scoring` says.
+ */
+export function normalizeScores(
+  scoring: Game<unknown, unknown, unknown>['scoring'],
+  raw: readonly number[],
+): number[] {
+  if (scoring === 'winloss') return raw.slice();
   const n = raw.length;
   if (n <= 1) return raw.map(() => 1);
   // Rank-based: the best gets 1, the worst 0, ties share the average of their ranks.

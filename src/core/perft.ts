@@ -92,7 +92,7 @@ export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number 
     let total = 0;
     const next = offset + n;
     for (let i = offset; i < next; i++) {
-      pos.play(buffer[i] as number);
+      pos.play(buffer[i]);
       total += walk(d - 1, next);
       pos.undo();
     }
@@ -122,7 +122,7 @@ export function perftByRootMove<S, M, O>(
     const roots = new Int32Array(pos.maxMoves);
     const n = pos.generate(roots, 0);
     for (let i = 0; i < n; i++) {
-      pos.play(roots[i] as number);
+      pos.play(roots[i]);
       nodes += perftPosition(pos, depth - 1);
       pos.undo();
       onRootMove(i + 1, n, nodes);

@@ -61,16 +61,16 @@ export function makeGrid(width: number, height: number): Grid {
         const nx = x + dx;
         const ny = y + dy;
         if (nx >= 0 && nx < width && ny >= 0 && ny < height) {
-          orth[4 * i + (orthCount[i] as number)] = ny * width + nx;
-          orthCount[i] = (orthCount[i] as number) + 1;
+          orth[4 * i + orthCount[i]] = ny * width + nx;
+          orthCount[i] = orthCount[i] + 1;
         }
       }
       for (const [dx, dy] of DIAG_DIRS) {
         const nx = x + dx;
         const ny = y + dy;
         if (nx >= 0 && nx < width && ny >= 0 && ny < height) {
-          diag[4 * i + (diagCount[i] as number)] = ny * width + nx;
-          diagCount[i] = (diagCount[i] as number) + 1;
+          diag[4 * i + diagCount[i]] = ny * width + nx;
+          diagCount[i] = diagCount[i] + 1;
         }
       }
     }
@@ -178,7 +178,7 @@ export function cellY(grid: Grid, i: number): number {
 export function orthNeighbours(grid: Grid, i: number): number[] {
   cellArg('grid.orthNeighbours', gridArg('grid.orthNeighbours', grid), i);
   const out: number[] = [];
-  for (let k = 0; k < (grid.orthCount[i] as number); k++) out.push(grid.orth[4 * i + k] as number);
+  for (let k = 0; k < grid.orthCount[i]; k++) out.push(grid.orth[4 * i + k]);
   return out;
 }
 
@@ -186,7 +186,7 @@ export function orthNeighbours(grid: Grid, i: number): number[] {
 export function diagNeighbours(grid: Grid, i: number): number[] {
   cellArg('grid.diagNeighbours', gridArg('grid.diagNeighbours', grid), i);
   const out: number[] = [];
-  for (let k = 0; k < (grid.diagCount[i] as number); k++) out.push(grid.diag[4 * i + k] as number);
+  for (let k = 0; k < grid.diagCount[i]; k++) out.push(grid.diag[4 * i + k]);
   return out;
 }
 
@@ -239,7 +239,7 @@ export function labelRegions(grid: Grid, heights: ArrayLike<number>, out: Region
   const stack = scratchFor(grid.size);
   let count = 0;
   for (let start = 0; start < grid.size; start++) {
-    if ((heights[start] as number) <= 0 || (labels[start] as number) >= 0) continue;
+    if (heights[start] <= 0 || labels[start] >= 0) continue;
     const id = count++;
     let area = 0;
     let top = 0;
@@ -247,14 +247,14 @@ export function labelRegions(grid: Grid, heights: ArrayLike<number>, out: Region
     stack[sp++] = start;
     labels[start] = id;
     while (sp > 0) {
-      const c = stack[--sp] as number;
+      const c = stack[--sp];
       area++;
-      const h = heights[c] as number;
+      const h = heights[c];
       if (h > top) top = h;
-      const n = grid.orthCount[c] as number;
+      const n = grid.orthCount[c];
       for (let k = 0; k < n; k++) {
-        const d = grid.orth[4 * c + k] as number;
-        if ((heights[d] as number) > 0 && (labels[d] as number) < 0) {
+        const d = grid.orth[4 * c + k];
+        if (heights[d] > 0 && labels[d] < 0) {
           labels[d] = id;
           stack[sp++] = d;
         }
@@ -279,7 +279,7 @@ export function regionsOf(grid: Grid, heights: ArrayLike<number>): number[][] {
   const r = labelRegions(grid, heights, makeRegions(grid));
   const out: number[][] = Array.from({ length: r.count }, () => []);
   for (let i = 0; i < grid.size; i++) {
-    const id = r.labels[i] as number;
+    const id = r.labels[i];
     if (id >= 0) (out[id] as number[]).push(i);
   }
   return out;
@@ -289,9 +289,9 @@ export function regionsOf(grid: Grid, heights: ArrayLike<number>): number[][] {
 export function regionArea(grid: Grid, heights: ArrayLike<number>, i: number): number {
   heightsArg('grid.regionArea', gridArg('grid.regionArea', grid), heights);
   cellArg('grid.regionArea', grid, i);
-  if ((heights[i] as number) <= 0) return 0;
+  if (heights[i] <= 0) return 0;
   const r = labelRegions(grid, heights, makeRegions(grid));
-  return r.areas[r.labels[i] as number] as number;
+  return r.areas[r.labels[i]];
 }
 
 /** An inclusive bounding box of cells. */

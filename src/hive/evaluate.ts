@@ -3,7 +3,9 @@
  *
  * @module
  */
+
 import { searchNodeArg } from '../core/args.js';
+import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { CELLS as I_CELLS, NB as I_NB } from './board.js';
 import { type HiveMove, type HiveState, positionOf } from './game.js';
@@ -87,11 +89,11 @@ function markArticulations(height: Uint8Array, start: number): void {
   disc[start] = low[start] = time++;
   parent[start] = -1;
   while (sp >= 0) {
-    const v = stackCell[sp] as number;
-    const d = stackDir[sp] as number;
+    const v = stackCell[sp];
+    const d = stackDir[sp];
     if (d < 6) {
       stackDir[sp] = d + 1;
-      const w = NB[v * 6 + d] as number;
+      const w = NB[v * 6 + d];
       if (height[w] === 0) continue;
       if (seen[w] !== stamp) {
         seen[w] = stamp;
@@ -100,16 +102,16 @@ function markArticulations(height: Uint8Array, start: number): void {
         sp++;
         stackCell[sp] = w;
         stackDir[sp] = 0;
-      } else if (w !== parent[v] && (disc[w] as number) < (low[v] as number)) {
-        low[v] = disc[w] as number;
+      } else if (w !== parent[v] && disc[w] < low[v]) {
+        low[v] = disc[w];
       }
     } else {
       sp--;
       if (sp >= 0) {
-        const u = stackCell[sp] as number;
-        if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
+        const u = stackCell[sp];
+        if (low[v] < low[u]) low[u] = low[v];
         if (parent[u] === -1) rootChildren++;
-        else if ((low[v] as number) >= (disc[u] as number)) artic[u] = stamp;
+        else if (low[v] >= disc[u]) artic[u] = stamp;
       }
     }
   }
@@ -120,9 +122,9 @@ function markArticulations(height: Uint8Array, start: number): void {
 function canSlideOut(height: Uint8Array, c: number): boolean {
   const b = c * 6;
   for (let d = 0; d < 6; d++) {
-    if (height[NB[b + d] as number] !== 0) continue;
-    const f1 = (height[NB[b + ((d + 5) % 6)] as number] as number) > 0;
-    const f2 = (height[NB[b + ((d + 1) % 6)] as number] as number) > 0;
+    if (height[NB[b + d]] !== 0) continue;
+    const f1 = height[NB[b + ((d + 5) % 6)]] > 0;
+    const f2 = height[NB[b + ((d + 1) % 6)]] > 0;
     if (f1 !== f2) return true;
   }
   return false;
@@ -157,7 +159,7 @@ export function hiveBalance(pos: Position): number {
     stamp = 1;
   }
   for (let p = 0; p < PIECES; p++) {
-    const c = cell[p] as number;
+    const c = cell[p];
     if (c >= 0) {
       markArticulations(height, c);
       break;
@@ -166,31 +168,30 @@ export function hiveBalance(pos: Position): number {
   let balance = 0;
   for (let colour = 0; colour < 2; colour++) {
     const sign = colour === 0 ? 1 : -1;
-    const queenCell = cell[colour * SLOTS] as number;
+    const queenCell = cell[colour * SLOTS];
     let value = 0;
     if (queenCell >= 0) {
       // Queen liberties: the occupied neighbours of the Queen.
       let around = 0;
-      for (let d = 0; d < 6; d++)
-        if ((height[NB[queenCell * 6 + d] as number] as number) > 0) around++;
-      value -= QUEEN_PRESSURE[around] as number;
+      for (let d = 0; d < 6; d++) if (height[NB[queenCell * 6 + d]] > 0) around++;
+      value -= QUEEN_PRESSURE[around];
     }
     // Mobility: a credit per piece free to move; none before the Queen is in play (H-MOVE-1).
     let queenFree = false;
     if (queenCell >= 0) {
       for (let s = 0; s < SLOTS; s++) {
         const p = colour * SLOTS + s;
-        const c = cell[p] as number;
+        const c = cell[p];
         if (c < 0 || top[c] !== p) continue; // in hand, or covered (pinned under a beetle)
-        const kind = SLOT_KIND[s] as number;
-        const h = height[c] as number;
+        const kind = SLOT_KIND[s];
+        const h = height[c];
         if (h > 1) {
-          value += (KIND_MOBILITY[kind] as number) + ON_TOP;
+          value += KIND_MOBILITY[kind] + ON_TOP;
           continue;
         }
         if (artic[c] === stamp) continue; // pinned by the One Hive rule
         if (slides(kind) && !canSlideOut(height, c)) continue; // gated in
-        value += KIND_MOBILITY[kind] as number;
+        value += KIND_MOBILITY[kind];
         if (kind === QUEEN) queenFree = true;
       }
       if (!queenFree) value -= QUEEN_STUCK;
@@ -198,12 +199,6 @@ export function hiveBalance(pos: Position): number {
     balance += sign * value;
   }
   return balance;
-}
-
-/** The value in [0, 1] for White of a balance (a logistic curve), Black's being `1 − v`. */
-function toValues(balance: number): number[] {
-  const v = 1 / (1 + Math.exp(-balance / SCALE));
-  return [v, 1 - v];
 }
 
 /** The compact position behind a search node (the live one on the fast path). */
@@ -231,9 +226,9 @@ function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
  * move is ignored, so swapping the colours of every piece swaps the two values.
  */
 export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
-  toValues(hiveBalance(positionFor(node)));
+  twoSeatValues(hiveBalance(positionFor(node)), SCALE);
 
 /** {@link hiveEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateHive(state: HiveState): number[] {
-  return toValues(hiveBalance(positionOf(state)));
+  return twoSeatValues(hiveBalance(positionOf(state)), SCALE);
 }

@@ -243,7 +243,7 @@ function decodeMove(pos: Position, m: number): HiveMove {
   if (op === OP_GRAB || op === OP_SWAP) {
     return Object.freeze({
       kind: op === OP_GRAB ? 'grab' : 'swap',
-      piece: pieceName(pos.top[c] as number),
+      piece: pieceName(pos.top[c]),
       target: pieceName(p),
       q: pos.realQ(c) + 0,
       r: pos.realR(c) + 0,
@@ -276,14 +276,14 @@ function encodeMove(pos: Position, move: HiveMove): number {
         `${quote(piece)} and ${quote(target)} must both be in play to ${kind}`,
       );
     }
-    if (q !== (pos.rq[a] as number) || r !== (pos.rr[a] as number)) {
+    if (q !== pos.rq[a] || r !== pos.rr[a]) {
       throw new RulesError(
         'ILLEGAL_MOVE',
         `${quote(piece)} is not at (${quote(q)}, ${quote(r)}) in ${quote(move)}`,
       );
     }
     const op = kind === 'grab' ? OP_GRAB : OP_SWAP;
-    return op * OP_SPAN + x * CELLS + (pos.cell[a] as number);
+    return op * OP_SPAN + x * CELLS + pos.cell[a];
   }
   const p = typeof piece === 'string' ? pieceFromName(piece) : -1;
   if (p < 0 || (kind !== 'place' && kind !== 'move')) {
@@ -361,14 +361,13 @@ export function fromGameString(text: string, options: GameStringOptions = {}): H
   }
   const given = resolveOptions(ruleOptions);
   // The option block may itself turn strictInput on: read it leniently first to find out.
-  const saved = parseTypeField((text.trim().split(';')[0] as string).trim()).options;
+  const saved = parseTypeField(text.trim().split(';')[0].trim()).options;
   const strict = given.strictInput || saved.strictInput === true;
   const parts = (strict ? text : text.trim()).split(';');
   if (parts.length < 3) {
     throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got ${quote(text)}`);
   }
-  const field = (i: number): string =>
-    strict ? (parts[i] as string) : (parts[i] as string).trim();
+  const field = (i: number): string => (strict ? parts[i] : parts[i].trim());
   const typeField = parseTypeField(field(0), strict);
   const type = parseGameType(typeField.type, strict);
   const stateField = parseGameStateString(field(1), strict);
@@ -543,7 +542,7 @@ export function stackAt(state: HiveState, q: number, r: number): string[] {
   const c = cellOf(q, r);
   if (pos.realQ(c) !== q || pos.realR(c) !== r) return [];
   const out: string[] = [];
-  for (let p = pos.top[c] as number; p >= 0; p = pos.below[p] as number) out.push(pieceName(p));
+  for (let p = pos.top[c]; p >= 0; p = pos.below[p]) out.push(pieceName(p));
   return out.reverse();
 }
 
@@ -553,7 +552,7 @@ export function pieceAt(state: HiveState, q: number, r: number): string | null {
   integerArg('pieceAt', 'q', q);
   integerArg('pieceAt', 'r', r);
   const s = stackAt(state, q, r);
-  return s.length === 0 ? null : (s[s.length - 1] as string);
+  return s.length === 0 ? null : s[s.length - 1];
 }
 
 /** Where the named piece is, or `null` while it is in hand. Throws for an unknown name. */
@@ -565,9 +564,9 @@ export function placeOf(state: HiveState, piece: string): PiecePlace | null {
   }
   if (pos.cell[p] === -1) return null;
   return {
-    q: (pos.rq[p] as number) + 0,
-    r: (pos.rr[p] as number) + 0,
-    level: pos.level[p] as number,
+    q: pos.rq[p] + 0,
+    r: pos.rr[p] + 0,
+    level: pos.level[p],
   };
 }
 
@@ -588,9 +587,9 @@ export function piecesOnBoard(state: HiveState): {
     if (pos.cell[p] === -1) continue;
     out.push({
       piece: pieceName(p),
-      q: (pos.rq[p] as number) + 0,
-      r: (pos.rr[p] as number) + 0,
-      level: pos.level[p] as number,
+      q: pos.rq[p] + 0,
+      r: pos.rr[p] + 0,
+      level: pos.level[p],
     });
   }
   return out;
@@ -719,7 +718,7 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
     const pos = positionOf(state);
     const n = generate(pos, buffer, 0);
     const list: HiveMove[] = [];
-    for (let i = 0; i < n; i++) list.push(decodeMove(pos, buffer[i] as number));
+    for (let i = 0; i < n; i++) list.push(decodeMove(pos, buffer[i]));
     const frozen = Object.freeze(list);
     moveLists.set(state, frozen);
     return frozen;

@@ -92,7 +92,7 @@ export function positionAt(v: Version): Position {
     n = remember(n, down.move);
     down = down.parent as Version;
   }
-  while (n > 0) pos.play(path[--n] as number);
+  while (n > 0) pos.play(path[--n]);
   tree.at = v;
   return pos;
 }
@@ -126,7 +126,7 @@ export function historyAt(v: Version): readonly string[] {
   let n = root.length;
   for (let a: Version = v; a.parent !== null; a = a.parent) n++;
   const out = new Array<string>(n);
-  for (let i = 0; i < root.length; i++) out[i] = root[i] as string;
+  for (let i = 0; i < root.length; i++) out[i] = root[i];
   let i = n;
   for (let a: Version = v; a.parent !== null; a = a.parent) out[--i] = a.text;
   v.history = Object.freeze(out);

@@ -169,13 +169,13 @@ function add(p: number, c: number): void {
  */
 function immune(c: number): boolean {
   if (!scorpions) return false;
-  const t = top[c] as number;
+  const t = top[c];
   return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
 }
 
 /** The top piece of occupied cell `c` belongs to the side to move. */
 function friendly(c: number): boolean {
-  return ((top[c] as number) >= SLOTS ? 1 : 0) === mover;
+  return (top[c] >= SLOTS ? 1 : 0) === mover;
 }
 
 // ---- H-MOVE-4 / H-MOVE-5 -------------------------------------------------------------------
@@ -205,20 +205,20 @@ const SLIDES: Uint8Array = (() => {
 function slides(a: number): number {
   const b = a * 6;
   return SLIDES[
-    (height[NB[b] as number] === 0 ? 0 : 1) |
-      (height[NB[b + 1] as number] === 0 ? 0 : 2) |
-      (height[NB[b + 2] as number] === 0 ? 0 : 4) |
-      (height[NB[b + 3] as number] === 0 ? 0 : 8) |
-      (height[NB[b + 4] as number] === 0 ? 0 : 16) |
-      (height[NB[b + 5] as number] === 0 ? 0 : 32)
-  ] as number;
+    (height[NB[b]] === 0 ? 0 : 1) |
+      (height[NB[b + 1]] === 0 ? 0 : 2) |
+      (height[NB[b + 2]] === 0 ? 0 : 4) |
+      (height[NB[b + 3]] === 0 ? 0 : 8) |
+      (height[NB[b + 4]] === 0 ? 0 : 16) |
+      (height[NB[b + 5]] === 0 ? 0 : 32)
+  ];
 }
 
 /** H-MOVE-5: a step from `a` (height `hA` after lifting) to its neighbour in direction `d`. */
 function canStep(a: number, d: number, hA: number): boolean {
-  const hB = height[NB[a * 6 + d] as number] as number;
-  const h1 = height[NB[a * 6 + ((d + 5) % 6)] as number] as number;
-  const h2 = height[NB[a * 6 + ((d + 1) % 6)] as number] as number;
+  const hB = height[NB[a * 6 + d]];
+  const h1 = height[NB[a * 6 + ((d + 5) % 6)]];
+  const h2 = height[NB[a * 6 + ((d + 1) % 6)]];
   if (hA === 0 && hB === 0 && h1 === 0 && h2 === 0) return false;
   return Math.min(h1, h2) <= Math.max(hA, hB);
 }
@@ -241,11 +241,11 @@ function findArticulations(start: number): void {
   disc[start] = low[start] = time++;
   parent[start] = -1;
   while (sp >= 0) {
-    const v = stackCell[sp] as number;
-    const d = stackDir[sp] as number;
+    const v = stackCell[sp];
+    const d = stackDir[sp];
     if (d < 6) {
       stackDir[sp] = d + 1;
-      const w = NB[v * 6 + d] as number;
+      const w = NB[v * 6 + d];
       if (height[w] === 0) continue;
       if (seen[w] !== vis) {
         seen[w] = vis;
@@ -255,15 +255,15 @@ function findArticulations(start: number): void {
         stackCell[sp] = w;
         stackDir[sp] = 0;
       } else if (w !== parent[v]) {
-        if ((disc[w] as number) < (low[v] as number)) low[v] = disc[w] as number;
+        if (disc[w] < low[v]) low[v] = disc[w];
       }
     } else {
       sp--;
       if (sp >= 0) {
-        const u = stackCell[sp] as number;
-        if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number;
+        const u = stackCell[sp];
+        if (low[v] < low[u]) low[u] = low[v];
         if (parent[u] === -1) rootChildren++;
-        else if ((low[v] as number) >= (disc[u] as number)) artic[u] = articStamp;
+        else if (low[v] >= disc[u]) artic[u] = articStamp;
       }
     }
   }
@@ -296,13 +296,13 @@ function pinned(c: number): boolean {
   if (height[c] !== 1) return false; // on a stack: the hex stays occupied
   const b = c * 6;
   const m =
-    (height[NB[b] as number] === 0 ? 0 : 1) |
-    (height[NB[b + 1] as number] === 0 ? 0 : 2) |
-    (height[NB[b + 2] as number] === 0 ? 0 : 4) |
-    (height[NB[b + 3] as number] === 0 ? 0 : 8) |
-    (height[NB[b + 4] as number] === 0 ? 0 : 16) |
-    (height[NB[b + 5] as number] === 0 ? 0 : 32);
-  if ((RUNS[m] as number) <= 1) return false;
+    (height[NB[b]] === 0 ? 0 : 1) |
+    (height[NB[b + 1]] === 0 ? 0 : 2) |
+    (height[NB[b + 2]] === 0 ? 0 : 4) |
+    (height[NB[b + 3]] === 0 ? 0 : 8) |
+    (height[NB[b + 4]] === 0 ? 0 : 16) |
+    (height[NB[b + 5]] === 0 ? 0 : 32);
+  if (RUNS[m] <= 1) return false;
   if (!articDone) {
     findArticulations(articStart);
     articDone = true;
@@ -315,7 +315,7 @@ function pinned(c: number): boolean {
 /** H-QUEEN-1 (and the Pillbug's own move, H-PILLBUG-1): exactly one slide. */
 function slideOnce(p: number, c: number): void {
   const m = slides(c);
-  for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
+  for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d]);
 }
 
 /**
@@ -323,9 +323,9 @@ function slideOnce(p: number, c: number): void {
  * climbs onto a Scorpion (H-FAN-SCORPION-c).
  */
 function beetle(p: number, c: number): void {
-  const hA = height[c] as number;
+  const hA = height[c];
   for (let d = 0; d < 6; d++) {
-    const b = NB[c * 6 + d] as number;
+    const b = NB[c * 6 + d];
     if (canStep(c, d, hA) && !immune(b)) add(p, b);
   }
 }
@@ -333,13 +333,13 @@ function beetle(p: number, c: number): void {
 /** H-GRASS-1: jump the unbroken run of occupied hexes in a direction whose first hex is occupied. */
 function grasshopper(p: number, c: number): void {
   for (let d = 0; d < 6; d++) {
-    let b = NB[c * 6 + d] as number;
+    let b = NB[c * 6 + d];
     if (height[b] === 0) continue;
     let blocked = false;
     while (height[b] !== 0) {
       // H-FAN-SCORPION-d: a run containing a Scorpion gives no move in that direction.
       if (immune(b)) blocked = true;
-      b = NB[b * 6 + d] as number;
+      b = NB[b * 6 + d];
     }
     if (!blocked) add(p, b);
   }
@@ -352,16 +352,16 @@ function spider(p: number, c: number): void {
   const m1 = slides(c);
   for (let d1 = 0; d1 < 6; d1++) {
     if ((m1 & (1 << d1)) === 0) continue;
-    const b1 = NB[c * 6 + d1] as number;
+    const b1 = NB[c * 6 + d1];
     const m2 = slides(b1);
     for (let d2 = 0; d2 < 6; d2++) {
       if ((m2 & (1 << d2)) === 0) continue;
-      const b2 = NB[b1 * 6 + d2] as number;
+      const b2 = NB[b1 * 6 + d2];
       if (b2 === c) continue;
       const m3 = slides(b2);
       for (let d3 = 0; d3 < 6; d3++) {
         if ((m3 & (1 << d3)) === 0) continue;
-        const b3 = NB[b2 * 6 + d3] as number;
+        const b3 = NB[b2 * 6 + d3];
         if (b3 === c || b3 === b1) continue;
         add(p, b3);
       }
@@ -377,12 +377,12 @@ function ant(p: number, c: number): void {
   let tail = 0;
   queue[tail++] = c;
   while (head < tail) {
-    const x = queue[head++] as number;
+    const x = queue[head++];
     const m = slides(x);
     if (m === 0) continue;
     for (let d = 0; d < 6; d++) {
       if ((m & (1 << d)) === 0) continue;
-      const y = NB[x * 6 + d] as number;
+      const y = NB[x * 6 + d];
       if (seen[y] === vis) continue;
       seen[y] = vis;
       queue[tail++] = y;
@@ -396,17 +396,17 @@ function ant(p: number, c: number): void {
  * Never onto a Scorpion (H-FAN-SCORPION-c).
  */
 function ladybug(p: number, c: number): void {
-  const h0 = height[c] as number;
+  const h0 = height[c];
   for (let d1 = 0; d1 < 6; d1++) {
-    const b1 = NB[c * 6 + d1] as number;
+    const b1 = NB[c * 6 + d1];
     if (height[b1] === 0 || !canStep(c, d1, h0) || immune(b1)) continue;
-    const h1 = height[b1] as number;
+    const h1 = height[b1];
     for (let d2 = 0; d2 < 6; d2++) {
-      const b2 = NB[b1 * 6 + d2] as number;
+      const b2 = NB[b1 * 6 + d2];
       if (height[b2] === 0 || !canStep(b1, d2, h1) || immune(b2)) continue;
-      const h2 = height[b2] as number;
+      const h2 = height[b2];
       for (let d3 = 0; d3 < 6; d3++) {
-        const b3 = NB[b2 * 6 + d3] as number;
+        const b3 = NB[b2 * 6 + d3];
         if (b3 === c || height[b3] !== 0 || !canStep(b2, d3, h2)) continue;
         add(p, b3);
       }
@@ -424,15 +424,15 @@ function ladybug(p: number, c: number): void {
 function fly(p: number, c: number): void {
   const m = slides(c);
   if (m !== 0) {
-    for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d] as number);
+    for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d]);
     return;
   }
   const vis = nextSeen();
   for (let x = 0; x < PIECES; x++) {
-    const xc = P.cell[x] as number;
+    const xc = P.cell[x];
     if (xc < 0 || top[xc] !== x) continue;
     for (let d = 0; d < 6; d++) {
-      const e = NB[xc * 6 + d] as number;
+      const e = NB[xc * 6 + d];
       if (height[e] !== 0 || e === c || seen[e] === vis) continue;
       seen[e] = vis;
       add(p, e);
@@ -451,15 +451,15 @@ function wasp(p: number, c: number): void {
   const vis = nextSeen();
   const first = (1 - mover) * SLOTS;
   for (let x = first; x < first + SLOTS; x++) {
-    const xc = P.cell[x] as number;
+    const xc = P.cell[x];
     if (xc < 0 || top[xc] !== x) continue;
     for (let d = 0; d < 6; d++) {
-      const e = NB[xc * 6 + d] as number;
+      const e = NB[xc * 6 + d];
       if (height[e] !== 0 || e === c || seen[e] === vis) continue;
       seen[e] = vis;
       let ok = true;
       for (let d2 = 0; d2 < 6; d2++) {
-        const f = NB[e * 6 + d2] as number;
+        const f = NB[e * 6 + d2];
         if (height[f] !== 0 && friendly(f)) {
           ok = false;
           break;
@@ -480,21 +480,21 @@ function wasp(p: number, c: number): void {
  */
 function roach(p: number, c: number): void {
   const vis = nextSeen();
-  const h0 = height[c] as number;
+  const h0 = height[c];
   let head = 0;
   let tail = 0;
   for (let d = 0; d < 6; d++) {
-    const b = NB[c * 6 + d] as number;
+    const b = NB[c * 6 + d];
     if (height[b] === 0 || !friendly(b) || immune(b) || !canStep(c, d, h0)) continue;
     if (seen[b] === vis) continue;
     seen[b] = vis;
     queue[tail++] = b;
   }
   while (head < tail) {
-    const x = queue[head++] as number;
-    const hx = height[x] as number;
+    const x = queue[head++];
+    const hx = height[x];
     for (let d = 0; d < 6; d++) {
-      const y = NB[x * 6 + d] as number;
+      const y = NB[x * 6 + d];
       if (height[y] === 0) {
         if (y !== c && canStep(x, d, hx)) add(p, y);
       } else if (seen[y] !== vis && friendly(y) && !immune(y) && canStep(x, d, hx)) {
@@ -520,7 +520,7 @@ function roach(p: number, c: number): void {
 function dragonfly(p: number, c: number): void {
   let carry = false;
   if (height[c] !== 0) {
-    const under = top[c] as number;
+    const under = top[c];
     carry =
       SLOT_KIND[under % SLOTS] !== DRAGONFLY &&
       under !== frozen1 &&
@@ -531,22 +531,22 @@ function dragonfly(p: number, c: number): void {
   }
   for (let d = 0; d < 6; d++) {
     const d1 = d === 5 ? 0 : d + 1;
-    const i1 = NB[c * 6 + d] as number;
-    const i2 = NB[c * 6 + d1] as number;
+    const i1 = NB[c * 6 + d];
+    const i2 = NB[c * 6 + d1];
     if (immune(i1) && immune(i2)) continue;
-    const e = NB[i1 * 6 + d1] as number;
+    const e = NB[i1 * 6 + d1];
     if (height[e] !== 0) {
       if (!immune(e)) add(p, e);
       continue;
     }
     const b = e * 6;
     if (
-      height[NB[b] as number] === 0 &&
-      height[NB[b + 1] as number] === 0 &&
-      height[NB[b + 2] as number] === 0 &&
-      height[NB[b + 3] as number] === 0 &&
-      height[NB[b + 4] as number] === 0 &&
-      height[NB[b + 5] as number] === 0
+      height[NB[b]] === 0 &&
+      height[NB[b + 1]] === 0 &&
+      height[NB[b + 2]] === 0 &&
+      height[NB[b + 3]] === 0 &&
+      height[NB[b + 4]] === 0 &&
+      height[NB[b + 5]] === 0
     ) {
       continue;
     }
@@ -591,32 +591,26 @@ function fixed(x: number): boolean {
  */
 function throws(h: number): void {
   for (let dn = 0; dn < 6; dn++) {
-    const nCell = NB[h * 6 + dn] as number;
+    const nCell = NB[h * 6 + dn];
     // (a) only a piece alone on its hex is thrown.
     if (height[nCell] !== 1) continue;
-    const x = top[nCell] as number;
+    const x = top[nCell];
     // (b) H-FREEZE-2: not a piece that moved last; H-FAN-SCORPION-b: never a Scorpion.
     if (fixed(x)) continue;
     // (c) not pinned: lifting it must leave the hive whole.
     if (pinned(nCell)) continue;
     // (d) pick-up N -> H: blocked iff both flanks have height >= 2.
-    if (
-      (height[NB[h * 6 + ((dn + 5) % 6)] as number] as number) >= 2 &&
-      (height[NB[h * 6 + ((dn + 1) % 6)] as number] as number) >= 2
-    ) {
+    if (height[NB[h * 6 + ((dn + 5) % 6)]] >= 2 && height[NB[h * 6 + ((dn + 1) % 6)]] >= 2) {
       continue;
     }
     height[nCell] = 0;
     top[nCell] = -1;
     for (let de = 0; de < 6; de++) {
       if (de === dn) continue;
-      const e = NB[h * 6 + de] as number;
+      const e = NB[h * 6 + de];
       if (height[e] !== 0) continue;
       // (e) drop H -> E with X on top of the thrower: blocked iff both flanks >= 2.
-      if (
-        (height[NB[h * 6 + ((de + 5) % 6)] as number] as number) >= 2 &&
-        (height[NB[h * 6 + ((de + 1) % 6)] as number] as number) >= 2
-      ) {
+      if (height[NB[h * 6 + ((de + 5) % 6)]] >= 2 && height[NB[h * 6 + ((de + 1) % 6)]] >= 2) {
         continue;
       }
       add(x, e);
@@ -628,10 +622,7 @@ function throws(h: number): void {
 
 /** A flank of the edge `h -> NB[h][dn]` is empty: the "shared unoccupied space" of a grab or swap. */
 function emptyFlank(h: number, dn: number): boolean {
-  return (
-    height[NB[h * 6 + ((dn + 5) % 6)] as number] === 0 ||
-    height[NB[h * 6 + ((dn + 1) % 6)] as number] === 0
-  );
+  return height[NB[h * 6 + ((dn + 5) % 6)]] === 0 || height[NB[h * 6 + ((dn + 1) % 6)]] === 0;
 }
 
 /**
@@ -642,9 +633,9 @@ function emptyFlank(h: number, dn: number): boolean {
  */
 function grabs(h: number): void {
   for (let dn = 0; dn < 6; dn++) {
-    const nCell = NB[h * 6 + dn] as number;
+    const nCell = NB[h * 6 + dn];
     if (height[nCell] !== 1) continue;
-    const x = top[nCell] as number;
+    const x = top[nCell];
     if (fixed(x) || !emptyFlank(h, dn) || pinned(nCell)) continue;
     addOp(OP_GRAB, x, h);
   }
@@ -660,10 +651,10 @@ function grabs(h: number): void {
  */
 function swaps(h: number): void {
   for (let dn = 0; dn < 6; dn++) {
-    const nCell = NB[h * 6 + dn] as number;
+    const nCell = NB[h * 6 + dn];
     if (height[nCell] !== 1) continue;
-    const x = top[nCell] as number;
-    const k = SLOT_KIND[x % SLOTS] as number;
+    const x = top[nCell];
+    const k = SLOT_KIND[x % SLOTS];
     if (k === CENTIPEDE || k === PILLBUG || fixed(x) || !emptyFlank(h, dn)) continue;
     addOp(OP_SWAP, x, h);
   }
@@ -678,8 +669,8 @@ const IN_PLACE = (1 << PILLBUG) | (1 << MANTIS) | (1 << CENTIPEDE);
  * only the mover's own pieces act.
  */
 function generatePiece(p: number, c: number): void {
-  const kind = SLOT_KIND[p % SLOTS] as number;
-  const h = height[c] as number;
+  const kind = SLOT_KIND[p % SLOTS];
+  const h = height[c];
   // H-MOVE-3: a piece alone on an articulation cell is pinned; on a stack it never is.
   const isPinned = pinned(c);
   let copies = 0;
@@ -689,9 +680,9 @@ function generatePiece(p: number, c: number): void {
       // H-PILLBUG-4: next to a Pillbug it also gets the throw (even if that Pillbug is frozen
       // or pinned, H-FREEZE-3); likewise the grab and the swap of a Mantis or Centipede.
       for (let d = 0; d < 6; d++) {
-        const b = NB[c * 6 + d] as number;
+        const b = NB[c * 6 + d];
         if (height[b] === 0) continue;
-        copies |= 1 << (SLOT_KIND[(top[b] as number) % SLOTS] as number);
+        copies |= 1 << SLOT_KIND[top[b] % SLOTS];
       }
       copies &= ~(1 << MOSQUITO);
     } else {
@@ -707,7 +698,7 @@ function generatePiece(p: number, c: number): void {
   if (!isPinned && (copies & ~(1 << MANTIS)) !== 0) {
     // Lift the mover (H-MOVE-3): it is never its own contact or blocker.
     height[c] = h - 1;
-    top[c] = P.below[p] as number;
+    top[c] = P.below[p];
     for (let k = 0; k < KINDS; k++) if (copies & (1 << k)) (MOVERS[k] as typeof slideOnce)(p, c);
     height[c] = h;
     top[c] = p;
@@ -733,8 +724,8 @@ function placementCells(pos: Position, cells: Int32Array): number {
   }
   if (pos.ply === 1) {
     // H-PLACE-2: any of the six hexes next to the first piece.
-    const a = pos.cell[pos.anchor] as number;
-    for (let d = 0; d < 6; d++) cells[k++] = NB[a * 6 + d] as number;
+    const a = pos.cell[pos.anchor];
+    for (let d = 0; d < 6; d++) cells[k++] = NB[a * 6 + d];
     return k;
   }
   // H-PLACE-3: empty, next to a friendly-topped stack, next to no enemy-topped stack.
@@ -743,16 +734,16 @@ function placementCells(pos: Position, cells: Int32Array): number {
   const me = mover;
   for (let s = 0; s < SLOTS; s++) {
     const p = me * SLOTS + s;
-    const c = pos.cell[p] as number;
+    const c = pos.cell[p];
     if (c < 0 || top[c] !== p) continue;
     for (let d = 0; d < 6; d++) {
-      const e = NB[c * 6 + d] as number;
+      const e = NB[c * 6 + d];
       if (height[e] !== 0 || seen[e] === vis) continue;
       seen[e] = vis;
       let ok = true;
       for (let d2 = 0; d2 < 6; d2++) {
-        const f = NB[e * 6 + d2] as number;
-        if (height[f] !== 0 && ((top[f] as number) >= SLOTS ? 1 : 0) !== me) {
+        const f = NB[e * 6 + d2];
+        if (height[f] !== 0 && (top[f] >= SLOTS ? 1 : 0) !== me) {
           ok = false;
           break;
         }
@@ -768,10 +759,10 @@ const placeCells = new Int32Array(CELLS);
 /** Sorts `buf[from..to)` ascending (insertion sort: the runs here are short or nearly sorted). */
 function insertionSort(buf: Int32Array, from: number, to: number): void {
   for (let i = from + 1; i < to; i++) {
-    const v = buf[i] as number;
+    const v = buf[i];
     let j = i - 1;
-    while (j >= from && (buf[j] as number) > v) {
-      buf[j + 1] = buf[j] as number;
+    while (j >= from && buf[j] > v) {
+      buf[j + 1] = buf[j];
       j--;
     }
     buf[j + 1] = v;
@@ -792,11 +783,11 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
   const nc = placementCells(pos, placeCells);
   // Order the cells once by (r, q), so each kind's run comes out sorted.
   for (let i = 0; i < nc; i++) {
-    const c = placeCells[i] as number;
+    const c = placeCells[i];
     placeCells[i] = (key(0, 0, c) << 12) | c;
   }
   insertionSort(placeCells, 0, nc);
-  for (let i = 0; i < nc; i++) placeCells[i] = (placeCells[i] as number) & (CELLS - 1);
+  for (let i = 0; i < nc; i++) placeCells[i] = placeCells[i] & (CELLS - 1);
   // H-PLACE-6: a Queen still in hand on the 4th turn or later -> only Queen placements.
   const onlyQueen = !queenInPlay && turn >= 4;
   for (let kind = 0; kind < KINDS; kind++) {
@@ -804,8 +795,8 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
     // H-PLACE-5: no Queen on the first turn (tournament opening).
     if (kind === QUEEN && turn === 1 && pos.rules.tournamentOpening) continue;
     // H-PLACE-7: only the lowest-numbered piece of a kind in hand may be placed.
-    const first = KIND_FIRST_SLOT[kind] as number;
-    const count = KIND_COUNT[kind] as number;
+    const first = KIND_FIRST_SLOT[kind];
+    const count = KIND_COUNT[kind];
     let piece = -1;
     for (let s = first; s < first + count; s++) {
       const p = mover * SLOTS + s;
@@ -816,7 +807,7 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
     }
     if (piece < 0) continue;
     const base = piece * CELLS;
-    for (let i = 0; i < nc; i++) out[n++] = base + (placeCells[i] as number);
+    for (let i = 0; i < nc; i++) out[n++] = base + placeCells[i];
   }
 }
 
@@ -849,10 +840,10 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
     articDone = false;
-    articStart = pos.cell[queen] as number;
+    articStart = pos.cell[queen];
     for (let s = 0; s < SLOTS; s++) {
       const p = mover * SLOTS + s;
-      const c = pos.cell[p] as number;
+      const c = pos.cell[p];
       // H-MOVE-2: only uncovered pieces act; H-FREEZE-2, H-FAN-GEN-3: not a piece that just moved.
       if (c < 0 || top[c] !== p || p === frozen1 || p === frozen2) continue;
       generatePiece(p, c);
@@ -865,7 +856,7 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   // Sort the movement keys (rank, r, q): they arrive grouped by piece. Then decode them.
   insertionSort(buf, moveStart, n);
   for (let i = moveStart; i < n; i++) {
-    const k = buf[i] as number;
+    const k = buf[i];
     const rank = k >> 14;
     const op = (k >> 12) & 3;
     const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
@@ -884,7 +875,7 @@ export function findLegal(pos: Position, m: number): number {
   const k = generate(pos, scratch, 0);
   const carried = m >= 0 && m < OP_SPAN ? m + OP_CARRY * OP_SPAN : -2;
   for (let i = 0; i < k; i++) {
-    const x = scratch[i] as number;
+    const x = scratch[i];
     if (x === m || x === carried) return x;
   }
   return -1;

@@ -97,7 +97,7 @@ export function parseTurnString(text: string, strict = false): Turn {
     strict ? /^(White|Black)\[([1-9][0-9]{0,8})\]$/ : /^(white|black)\[([0-9]{1,9})\]$/i
   ).exec(text);
   if (!m || Number(m[2]) < 1) throw new RulesError('PARSE_ERROR', `bad TurnString ${quote(text)}`);
-  return { colour: (m[1] as string).toLowerCase() === 'white' ? 0 : 1, turn: Number(m[2]) };
+  return { colour: m[1].toLowerCase() === 'white' ? 0 : 1, turn: Number(m[2]) };
 }
 
 /** Writes a TurnString. */
@@ -126,33 +126,33 @@ export function formatMoveString(pos: Position, m: number): string {
   const to = moveCell(m);
   const name = pieceName(p);
   // H-FAN-UHP-3: a grab is `actor *target`, a swap `actor ~target`; the actor stands on `to`.
-  if (op === OP_GRAB) return `${pieceName(pos.top[to] as number)} *${name}`;
-  if (op === OP_SWAP) return `${pieceName(pos.top[to] as number)} ~${name}`;
+  if (op === OP_GRAB) return `${pieceName(pos.top[to])} *${name}`;
+  if (op === OP_SWAP) return `${pieceName(pos.top[to])} ~${name}`;
   // A Dragonfly's carry is implied by its destination (H-FAN-DRAGONFLY-e), so it is written as
   // a plain move.
   if (pos.anchor < 0) return name;
   const { height, top } = pos;
-  const from = pos.cell[p] as number;
+  const from = pos.cell[p];
   // Lift the mover so it never serves as the reference.
   if (from >= 0) {
-    height[from] = (height[from] as number) - 1;
-    top[from] = pos.below[p] as number;
+    height[from] = height[from] - 1;
+    top[from] = pos.below[p];
   }
   let text = '';
-  if ((height[to] as number) > 0) {
-    text = `${name} ${pieceName(top[to] as number)}`;
+  if (height[to] > 0) {
+    text = `${name} ${pieceName(top[to])}`;
   } else {
     for (let i = 0; i < 6; i++) {
-      const x = NB[to * 6 + i] as number;
+      const x = NB[to * 6 + i];
       if (height[x] === 0) continue;
       // X lies in direction i of the destination, so the destination lies in direction i+3 of X.
       const d = (i + 3) % 6;
-      text = `${name} ${PREFIX[d]}${pieceName(top[x] as number)}${SUFFIX[d]}`;
+      text = `${name} ${PREFIX[d]}${pieceName(top[x])}${SUFFIX[d]}`;
       break;
     }
   }
   if (from >= 0) {
-    height[from] = (height[from] as number) + 1;
+    height[from] = height[from] + 1;
     top[from] = p;
   }
   if (text === '') throw new RulesError('INVALID_STATE', `no reference for a move of ${name}`);
@@ -193,7 +193,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
       `unexpected token ${quote(tokens[2])} in MoveString ${quote(trimmed)}`,
     );
   }
-  const first = tokens[0] as string;
+  const first = tokens[0];
   if (first.toLowerCase() === 'pass') {
     if (strict && first !== 'pass') {
       throw new RulesError('PARSE_ERROR', `${quote(first)} must be written 'pass' (strictInput)`);
@@ -225,7 +225,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
     }
     return { move: p * CELLS + pos.anchorCell(), normalized: name };
   }
-  const target = tokens[1] as string;
+  const target = tokens[1];
   if (pos.anchor < 0) {
     throw new RulesError('PARSE_ERROR', `the first ply takes no reference (${quote(target)})`);
   }
@@ -235,7 +235,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
   if (!m || (m[1] !== '' && m[3] !== '')) {
     throw new RulesError('PARSE_ERROR', `bad target ${quote(target)}`);
   }
-  const x = pieceFromName(m[2] as string);
+  const x = pieceFromName(m[2]);
   if (x < 0) throw new RulesError('PARSE_ERROR', `unknown reference piece ${quote(m[2])}`);
   const xName = pieceName(x);
   if (strict && xName !== m[2]) {
@@ -244,7 +244,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
       `piece ${quote(m[2])} must be written ${quote(xName)} (strictInput)`,
     );
   }
-  const xc = pos.cell[x] as number;
+  const xc = pos.cell[x];
   if (xc < 0) {
     throw new RulesError('PARSE_ERROR', `reference piece ${quote(m[2])} is not in play`);
   }
@@ -257,7 +257,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
     throw new RulesError('PARSE_ERROR', `reference ${quote(m[2])} is covered (strictInput)`);
   }
   let to = xc;
-  const sep = (m[1] as string) || (m[3] as string);
+  const sep = m[1] || m[3];
   if (sep !== '') {
     // H-COORD-2: prefix = west side (\ NW, / SW, - W); suffix = east side (/ NE, - E, \ SE).
     const d =
@@ -272,7 +272,7 @@ export function parseMoveString(pos: Position, text: string, strict = false): Pa
           : sep === '-'
             ? 2
             : 3;
-    to = NB[xc * 6 + d] as number;
+    to = NB[xc * 6 + d];
   }
   return { move: p * CELLS + to, normalized: `${name} ${m[1]}${xName}${m[3]}` };
 }
@@ -302,13 +302,13 @@ function parseFanOperation(
       `piece ${quote(text.slice(1))} must be written ${quote(xName)} (strictInput)`,
     );
   }
-  const ac = pos.cell[actor] as number;
+  const ac = pos.cell[actor];
   if (ac < 0)
     throw new RulesError(
       'PARSE_ERROR',
       `${quote(name)} must be in play to ${marker === '*' ? 'grab' : 'swap'}`,
     );
-  if ((pos.cell[x] as number) < 0) {
+  if (pos.cell[x] < 0) {
     throw new RulesError('PARSE_ERROR', `piece ${quote(text.slice(1))} is not in play`);
   }
   const op = marker === '*' ? OP_GRAB : OP_SWAP;
@@ -325,7 +325,7 @@ export function whyIllegal(pos: Position, m: number): string {
   const me = pos.ply & 1;
   const mine = p >= SLOTS ? 1 : 0;
   if (op !== OP_MOVE) {
-    const actor = pos.top[moveCell(m)] as number;
+    const actor = pos.top[moveCell(m)];
     const what = op === OP_GRAB ? 'grab' : 'swap with';
     if (actor < 0 || (actor >= SLOTS ? 1 : 0) !== me)
       return `no piece of the mover there to ${what} ${name}`;
@@ -335,10 +335,7 @@ export function whyIllegal(pos: Position, m: number): string {
     if (mine !== me) return `${name} belongs to the other player`;
     const slot = p % SLOTS;
     // H-PLACE-7: of identical bugs, the lowest number first.
-    if (
-      (SLOT_NUMBER[slot] as number) > 1 &&
-      slot > (KIND_FIRST_SLOT[SLOT_KIND[slot] as number] as number)
-    ) {
+    if (SLOT_NUMBER[slot] > 1 && slot > KIND_FIRST_SLOT[SLOT_KIND[slot]]) {
       if (pos.cell[p - 1] === -1) return `${name} cannot be placed before ${pieceName(p - 1)}`;
     }
     if (slot === 0 && pos.rules.tournamentOpening && pos.ply < 2) {
@@ -351,7 +348,7 @@ export function whyIllegal(pos: Position, m: number): string {
   }
   if (pos.cell[me * SLOTS] === -1) return 'no piece may move before its Queen is placed';
   if (pos.isFrozen(p)) return `${name} moved on the last ply and cannot move now`;
-  if (pos.top[pos.cell[p] as number] !== p) return `${name} is covered`;
+  if (pos.top[pos.cell[p]] !== p) return `${name} is covered`;
   return `${name} cannot move there`;
 }
 

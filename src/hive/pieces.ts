@@ -114,14 +114,14 @@ export function colourOf(piece: number): number {
 
 /** Kind of a piece id. */
 export function kindOf(piece: number): number {
-  return SLOT_KIND[piece % SLOTS] as number;
+  return SLOT_KIND[piece % SLOTS];
 }
 
 /** UHP name of a piece id, e.g. `wS1`, `bQ`, `wT1` (H-FAN-UHP-1). */
 export function pieceName(piece: number): string {
   const slot = piece % SLOTS;
-  const n = SLOT_NUMBER[slot] as number;
-  return `${piece >= SLOTS ? 'b' : 'w'}${KIND_LETTERS[SLOT_KIND[slot] as number]}${n === 0 ? '' : n}`;
+  const n = SLOT_NUMBER[slot];
+  return `${piece >= SLOTS ? 'b' : 'w'}${KIND_LETTERS[SLOT_KIND[slot]]}${n === 0 ? '' : n}`;
 }
 
 const NAME_TO_PIECE: ReadonlyMap<string, number> = new Map(
@@ -249,20 +249,20 @@ function parseBase(text: string, whole: string): GameType {
 function parseRoster(text: string, counts: number[], offset: number, whole: string): void {
   let i = 0;
   while (i < text.length) {
-    const letter = (text[i] as string).toUpperCase();
+    const letter = text[i].toUpperCase();
     const f = FAN_LETTERS.indexOf(letter as FanLetter);
     if (f < 0)
       throw new RulesError('PARSE_ERROR', `unknown fan bug ${quote(text[i])} in ${quote(whole)}`);
     i++;
     let n = 1;
-    if (i < text.length && /[0-9]/.test(text[i] as string)) {
+    if (i < text.length && /[0-9]/.test(text[i])) {
       n = Number(text[i]);
       i++;
       if (n < 1 || n > 3) {
         throw new RulesError('PARSE_ERROR', `bad count ${n} for '${letter}' in ${quote(whole)}`);
       }
     }
-    if ((counts[offset + f] as number) > 0) {
+    if (counts[offset + f] > 0) {
       throw new RulesError('PARSE_ERROR', `roster in ${quote(whole)} repeats '${letter}'`);
     }
     counts[offset + f] = n;
@@ -281,18 +281,18 @@ export function checkRoster(
   const mask = expansionsOf(base);
   for (let colour = 0; colour < 2; colour++) {
     for (let f = 0; f < FAN_KINDS; f++) {
-      const n = roster[colour * FAN_KINDS + f] as number;
+      const n = roster[colour * FAN_KINDS + f];
       if (n === 0) continue;
       const letter = FAN_LETTERS[f] as FanLetter;
       const side = colour === 0 ? 'White' : 'Black';
-      const needs = FAN_NEEDS[f] as number;
+      const needs = FAN_NEEDS[f];
       if (needs !== 0 && (mask & needs) === 0) {
         throw new RulesError(
           code,
-          `${side}'s roster uses '${letter}', which needs the ${KIND_LETTERS[OTHER_FACE[FIRST_FAN_KIND + f] as number]} expansion (${base} has none)`,
+          `${side}'s roster uses '${letter}', which needs the ${KIND_LETTERS[OTHER_FACE[FIRST_FAN_KIND + f]]} expansion (${base} has none)`,
         );
       }
-      const max = KIND_COUNT[FIRST_FAN_KIND + f] as number;
+      const max = KIND_COUNT[FIRST_FAN_KIND + f];
       if (n > max) {
         throw new RulesError(
           code,
@@ -307,7 +307,7 @@ export function checkRoster(
 function formatRoster(roster: readonly number[], offset: number): string {
   let out = '';
   for (let f = 0; f < FAN_KINDS; f++) {
-    const n = roster[offset + f] as number;
+    const n = roster[offset + f];
     if (n > 0) out += `${FAN_LETTERS[f]}${n === 1 ? '' : n}`;
   }
   return out;
@@ -333,11 +333,11 @@ export function gameSetup(text: string, strict = false): GameSetup {
   if (!m || (text.includes(':') && m[2] === undefined)) {
     throw new RulesError('PARSE_ERROR', `unknown game type ${quote(text)}`);
   }
-  const base = parseBase(m[1] as string, text);
+  const base = parseBase(m[1], text);
   const roster = new Array<number>(2 * FAN_KINDS).fill(0);
   if (m[2] !== undefined) {
     parseRoster(m[2], roster, 0, text);
-    parseRoster(m[3] as string, roster, FAN_KINDS, text);
+    parseRoster(m[3], roster, FAN_KINDS, text);
   }
   checkRoster(base, roster);
   const type = formatSetupType(base, roster);
@@ -391,8 +391,8 @@ export function rosterOf(counts: readonly number[]): HiveRoster | null {
   const side = (offset: number): FanRoster => {
     const r: Record<string, number> = {};
     for (let f = 0; f < FAN_KINDS; f++) {
-      const n = counts[offset + f] as number;
-      if (n > 0) r[FAN_LETTERS[f] as string] = n;
+      const n = counts[offset + f];
+      if (n > 0) r[FAN_LETTERS[f]] = n;
     }
     return Object.freeze(r);
   };
@@ -410,19 +410,19 @@ export function inGameTable(mask: number, roster: readonly number[]): Uint8Array
   const t = new Uint8Array(PIECES);
   for (let colour = 0; colour < 2; colour++) {
     for (let slot = 0; slot < SLOTS; slot++) {
-      const kind = SLOT_KIND[slot] as number;
-      const number = Math.max(1, SLOT_NUMBER[slot] as number);
+      const kind = SLOT_KIND[slot];
+      const number = Math.max(1, SLOT_NUMBER[slot]);
       let count: number;
       if (kind >= FIRST_FAN_KIND) {
-        count = roster[colour * FAN_KINDS + kind - FIRST_FAN_KIND] as number;
+        count = roster[colour * FAN_KINDS + kind - FIRST_FAN_KIND];
       } else {
         const present =
           (kind !== MOSQUITO || (mask & EXP_M) !== 0) &&
           (kind !== LADYBUG || (mask & EXP_L) !== 0) &&
           (kind !== PILLBUG || (mask & EXP_P) !== 0);
-        const fan = OTHER_FACE[kind] as number;
-        const turned = fan < 0 ? 0 : (roster[colour * FAN_KINDS + fan - FIRST_FAN_KIND] as number);
-        count = present ? (KIND_COUNT[kind] as number) - turned : 0;
+        const fan = OTHER_FACE[kind];
+        const turned = fan < 0 ? 0 : roster[colour * FAN_KINDS + fan - FIRST_FAN_KIND];
+        count = present ? KIND_COUNT[kind] - turned : 0;
       }
       t[colour * SLOTS + slot] = number <= count ? 1 : 0;
     }

@@ -212,7 +212,7 @@ export class Position {
     let scorpion = false;
     for (let p = 0; p < PIECES; p++) {
       if (!this.inGame[p]) continue;
-      const kind = SLOT_KIND[p % SLOTS] as number;
+      const kind = SLOT_KIND[p % SLOTS];
       if (kind >= FIRST_FAN_KIND) fan = true;
       if (kind === SCORPION) scorpion = true;
     }
@@ -244,21 +244,21 @@ export class Position {
 
   /** The cell real coordinates are measured from (the anchor's cell; cell 0 before ply 0). */
   anchorCell(): number {
-    return this.anchor < 0 ? 0 : (this.cell[this.anchor] as number);
+    return this.anchor < 0 ? 0 : this.cell[this.anchor];
   }
 
   /** Real `q` of a cell within the hive's window. */
   realQ(c: number): number {
     if (this.anchor < 0) return 0;
-    const a = this.cell[this.anchor] as number;
-    return (this.rq[this.anchor] as number) + wrap(cellQ(c) - cellQ(a));
+    const a = this.cell[this.anchor];
+    return this.rq[this.anchor] + wrap(cellQ(c) - cellQ(a));
   }
 
   /** Real `r` of a cell within the hive's window. */
   realR(c: number): number {
     if (this.anchor < 0) return 0;
-    const a = this.cell[this.anchor] as number;
-    return (this.rr[this.anchor] as number) + wrap(cellR(c) - cellR(a));
+    const a = this.cell[this.anchor];
+    return this.rr[this.anchor] + wrap(cellR(c) - cellR(a));
   }
 
   /** The 53-bit Zobrist hash. */
@@ -271,41 +271,41 @@ export class Position {
     let lo = 0;
     let hi = 0;
     for (let p = 0; p < PIECES; p++) {
-      const c = this.cell[p] as number;
+      const c = this.cell[p];
       if (c < 0) continue;
-      const lv = this.level[p] as number;
-      lo ^= (ZC_LO[p * CELLS + c] as number) ^ (ZL_LO[p * LEVELS + lv] as number);
-      hi ^= (ZC_HI[p * CELLS + c] as number) ^ (ZL_HI[p * LEVELS + lv] as number);
+      const lv = this.level[p];
+      lo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
+      hi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
     }
     if (this.ply & 1) {
       lo ^= ZS_LO;
       hi ^= ZS_HI;
     }
-    lo ^= (ZF_LO[this.frozen + 1] as number) ^ (ZF_LO[this.frozen2 + 1] as number);
-    hi ^= (ZF_HI[this.frozen + 1] as number) ^ (ZF_HI[this.frozen2 + 1] as number);
+    lo ^= ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
+    hi ^= ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
   private lift(p: number): void {
-    const c = this.cell[p] as number;
-    const lv = this.level[p] as number;
-    this.hashLo ^= (ZC_LO[p * CELLS + c] as number) ^ (ZL_LO[p * LEVELS + lv] as number);
-    this.hashHi ^= (ZC_HI[p * CELLS + c] as number) ^ (ZL_HI[p * LEVELS + lv] as number);
+    const c = this.cell[p];
+    const lv = this.level[p];
+    this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
+    this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
     this.height[c] = lv;
-    this.top[c] = this.below[p] as number;
+    this.top[c] = this.below[p];
     this.below[p] = -1;
     this.cell[p] = -1;
   }
 
   private drop(p: number, c: number): void {
-    const lv = this.height[c] as number;
-    this.below[p] = this.top[c] as number;
+    const lv = this.height[c];
+    this.below[p] = this.top[c];
     this.level[p] = lv;
     this.height[c] = lv + 1;
     this.top[c] = p;
     this.cell[p] = c;
-    this.hashLo ^= (ZC_LO[p * CELLS + c] as number) ^ (ZL_LO[p * LEVELS + lv] as number);
-    this.hashHi ^= (ZC_HI[p * CELLS + c] as number) ^ (ZL_HI[p * LEVELS + lv] as number);
+    this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
+    this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
   }
 
   /**
@@ -314,17 +314,9 @@ export class Position {
    */
   private toggleTurnKeys(f1: number, f2: number): void {
     this.hashLo ^=
-      ZS_LO ^
-      (ZF_LO[f1 + 1] as number) ^
-      (ZF_LO[f2 + 1] as number) ^
-      (ZF_LO[this.frozen + 1] as number) ^
-      (ZF_LO[this.frozen2 + 1] as number);
+      ZS_LO ^ ZF_LO[f1 + 1] ^ ZF_LO[f2 + 1] ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
     this.hashHi ^=
-      ZS_HI ^
-      (ZF_HI[f1 + 1] as number) ^
-      (ZF_HI[f2 + 1] as number) ^
-      (ZF_HI[this.frozen + 1] as number) ^
-      (ZF_HI[this.frozen2 + 1] as number);
+      ZS_HI ^ ZF_HI[f1 + 1] ^ ZF_HI[f2 + 1] ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
   }
 
   /** Plays an integer move (trusted: it must come from the generator for this position). */
@@ -351,10 +343,10 @@ export class Position {
       const rest = m - op * OP_SPAN;
       const p = (rest / CELLS) | 0;
       const to = rest - p * CELLS;
-      const from = this.cell[p] as number;
+      const from = this.cell[p];
       hist[h++] = from;
-      hist[h++] = this.rq[p] as number;
-      hist[h] = this.rr[p] as number;
+      hist[h++] = this.rq[p];
+      hist[h] = this.rr[p];
       if (op === OP_MOVE) {
         let q: number;
         let r: number;
@@ -391,34 +383,34 @@ export class Position {
     const rr = this.rr;
     if (op === OP_GRAB) {
       // H-FAN-MANTIS-2 / H-FAN-MANTIS-c: `p` goes under the grabber, which ends at level 1 on its hex.
-      const a = this.top[to] as number;
+      const a = this.top[to];
       this.lift(a);
       this.lift(p);
       this.drop(p, to);
       this.drop(a, to);
-      rq[p] = rq[a] as number;
-      rr[p] = rr[a] as number;
+      rq[p] = rq[a];
+      rr[p] = rr[a];
       this.frozen = a;
       this.frozen2 = p;
     } else if (op === OP_SWAP) {
       // H-FAN-CENTIPEDE-1: the two pieces trade hexes, both at level 0; H-FAN-CENTIPEDE-f: both
       // are frozen.
-      const a = this.top[to] as number;
+      const a = this.top[to];
       this.lift(p);
       this.lift(a);
       this.drop(p, to);
       this.drop(a, from);
-      const q = rq[p] as number;
-      const r = rr[p] as number;
-      rq[p] = rq[a] as number;
-      rr[p] = rr[a] as number;
+      const q = rq[p];
+      const r = rr[p];
+      rq[p] = rq[a];
+      rr[p] = rr[a];
       rq[a] = q;
       rr[a] = r;
       this.frozen = a;
       this.frozen2 = p;
     } else {
       // H-FAN-DRAGONFLY-3: the carried piece lands at level 0, the Dragonfly on top of it.
-      const y = this.below[p] as number;
+      const y = this.below[p];
       const q = this.realQ(to);
       const r = this.realR(to);
       this.lift(p);
@@ -446,22 +438,22 @@ export class Position {
     this.ply--;
     const h = this.ply * HIST;
     const hist = this.hist;
-    const m = hist[h] as number;
-    const prevFrozen = hist[h + 1] as number;
-    const prevFrozen2 = hist[h + 2] as number;
+    const m = hist[h];
+    const prevFrozen = hist[h + 1];
+    const prevFrozen2 = hist[h + 2];
     this.toggleTurnKeys(prevFrozen, prevFrozen2);
     // H-FREEZE-4: undo restores F from the previous ply.
     this.frozen = prevFrozen;
     this.frozen2 = prevFrozen2;
-    this.result = hist[h + 3] as number;
+    this.result = hist[h + 3];
     if (m !== PASS) {
       const op = (m / OP_SPAN) | 0;
       const rest = m - op * OP_SPAN;
       const p = (rest / CELLS) | 0;
       const to = rest - p * CELLS;
-      const from = hist[h + 4] as number;
-      const q = hist[h + 5] as number;
-      const r = hist[h + 6] as number;
+      const from = hist[h + 4];
+      const q = hist[h + 5];
+      const r = hist[h + 6];
       const rq = this.rq;
       const rr = this.rr;
       if (op === OP_MOVE) {
@@ -477,7 +469,7 @@ export class Position {
         }
         if (this.ply === 0) this.anchor = -1;
       } else if (op === OP_GRAB) {
-        const a = this.top[to] as number;
+        const a = this.top[to];
         this.lift(a);
         this.lift(p);
         this.drop(p, from);
@@ -485,17 +477,17 @@ export class Position {
         rq[p] = q;
         rr[p] = r;
       } else if (op === OP_SWAP) {
-        const a = this.top[from] as number;
+        const a = this.top[from];
         this.lift(p);
         this.lift(a);
         this.drop(p, from);
         this.drop(a, to);
-        rq[a] = rq[p] as number;
-        rr[a] = rr[p] as number;
+        rq[a] = rq[p];
+        rr[a] = rr[p];
         rq[p] = q;
         rr[p] = r;
       } else {
-        const y = this.below[p] as number;
+        const y = this.below[p];
         this.lift(p);
         this.lift(y);
         this.drop(y, from);
@@ -510,7 +502,7 @@ export class Position {
 
   /** The integer move of ply `i` (0-based) from the undo stack. */
   moveAt(i: number): number {
-    return this.hist[i * HIST] as number;
+    return this.hist[i * HIST];
   }
 
   /** True when `piece` cannot act or be relocated on this ply (H-FREEZE-2, H-FAN-GEN-2). */
@@ -520,7 +512,7 @@ export class Position {
 
   /** H-FAN-SCORPION-g: the top piece of `cell` is a Scorpion (so the cell is immune). */
   scorpionAt(cell: number): boolean {
-    const t = this.top[cell] as number;
+    const t = this.top[cell];
     return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
   }
 
@@ -529,17 +521,17 @@ export class Position {
    * a Mantis that grabbed it is still in play and can be surrounded (H-FAN-MANTIS-h).
    */
   surrounded(colour: number): boolean {
-    const c = this.cell[colour * SLOTS] as number;
+    const c = this.cell[colour * SLOTS];
     if (c < 0) return false;
     const b = c * 6;
     const height = this.height;
     return (
-      (height[NB[b] as number] as number) > 0 &&
-      (height[NB[b + 1] as number] as number) > 0 &&
-      (height[NB[b + 2] as number] as number) > 0 &&
-      (height[NB[b + 3] as number] as number) > 0 &&
-      (height[NB[b + 4] as number] as number) > 0 &&
-      (height[NB[b + 5] as number] as number) > 0
+      height[NB[b]] > 0 &&
+      height[NB[b + 1]] > 0 &&
+      height[NB[b + 2]] > 0 &&
+      height[NB[b + 3]] > 0 &&
+      height[NB[b + 4]] > 0 &&
+      height[NB[b + 5]] > 0
     );
   }
 

@@ -147,7 +147,7 @@ function pieceTile(
   selected: boolean,
 ): string {
   const white = name[0] === 'w';
-  const kind = name[1] as string;
+  const kind = name[1];
   const number = name.slice(2);
   return el(
     'g',
@@ -186,14 +186,14 @@ function pieceTile(
 
 function describe(name: string): string {
   const colour = name[0] === 'w' ? 'White' : 'Black';
-  return `${colour} ${BUG_NAMES[name[1] as string] ?? name[1]}${name.length > 2 ? ` ${name.slice(2)}` : ''} (${name})`;
+  return `${colour} ${BUG_NAMES[name[1]] ?? name[1]}${name.length > 2 ? ` ${name.slice(2)}` : ''} (${name})`;
 }
 
 /** The piece moved by the last ply and where it came from (`null` for a placement), if any. */
 function lastMoveOf(state: HiveState): { piece: string; from: Hex | null; to: Hex } | null {
   const last = state.history[state.history.length - 1];
   if (last === undefined) return null;
-  const piece = last.split(' ')[0] as string;
+  const piece = last.split(' ')[0];
   if (piece.toLowerCase() === 'pass') return null;
   const to = placeOf(state, piece);
   if (to === null) return null;
@@ -289,7 +289,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   const tiles: string[] = [];
   for (const { q, r } of occupied) {
     const stack = stackAt(state, q, r);
-    const top = stack[stack.length - 1] as string;
+    const top = stack[stack.length - 1];
     const p = toPixel({ q, r }, size);
     const tooltip =
       stack.length > 1

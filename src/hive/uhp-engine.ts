@@ -198,8 +198,8 @@ export class UhpEngine {
   private dispatch(line: string, out: string[]): void {
     const trimmed = line.trim();
     const m = /^(\S*)\s*(.*)$/s.exec(trimmed) as RegExpExecArray;
-    const command = (m[1] as string).toLowerCase();
-    const rest = (m[2] as string).trim();
+    const command = m[1].toLowerCase();
+    const rest = m[2].trim();
     const args = rest === '' ? [] : rest.split(/\s+/);
     switch (command) {
       case 'info':
@@ -298,8 +298,8 @@ export class UhpEngine {
     let depth: number | undefined;
     let timeMs: number | undefined;
     if (args.length > 0) {
-      const kind = (args[0] as string).toLowerCase();
-      const arg = args[1] as string;
+      const kind = args[0].toLowerCase();
+      const arg = args[1];
       const ok =
         args.length === 2 &&
         ((kind === 'depth' && /^[0-9]+$/.test(arg)) ||
@@ -368,14 +368,14 @@ export class UhpEngine {
       for (const spec of RULE_OPTIONS) out.push(this.optionLine(spec));
       return;
     }
-    const sub = (args[0] as string).toLowerCase();
+    const sub = args[0].toLowerCase();
     if (sub === 'get' && args.length === 2) {
       out.push(this.optionLine(this.findOption(args[1])));
       return;
     }
     if (sub === 'set' && args.length === 3) {
       const spec = this.findOption(args[1]);
-      const raw = args[2] as string;
+      const raw = args[2];
       if (spec.kind === 'bool') {
         const v = raw.toLowerCase();
         if (v !== 'true' && v !== 'false')
@@ -397,7 +397,7 @@ export class UhpEngine {
 
   private perft(args: string[], out: string[]): void {
     const s = this.current();
-    if (args.length !== 1 || !/^[0-9]{1,2}$/.test(args[0] as string)) {
+    if (args.length !== 1 || !/^[0-9]{1,2}$/.test(args[0])) {
       fail(`perft expects a depth 0..99, got ${quote(args.join(' '))}`);
     }
     const depth = Number(args[0]);

@@ -162,7 +162,7 @@ export function alphaBetaBot<S, M, O>(
       order = new Int32Array(width * (maxPly + 1));
     }
     generation = (generation + 1) & 0xff;
-    for (let i = 0; i < history.length; i++) history[i] = (history[i] as number) >> 1;
+    for (let i = 0; i < history.length; i++) history[i] = history[i] >> 1;
     killers.fill(-1);
     pvLength.fill(0);
     const winloss = game.scoring === 'winloss';
@@ -224,11 +224,11 @@ export function alphaBetaBot<S, M, O>(
         lo = h | 0;
         hi = Math.floor(h / 0x100000000) & 0x1fffff;
         slot = (lo & ttMask) << 2;
-        const meta = tt[slot + 1] as number;
+        const meta = tt[slot + 1];
         const f = (meta >>> 21) & 3;
         if (f !== 0 && tt[slot] === lo && (meta & 0x1fffff) === hi) {
-          hashMove = tt[slot + 2] as number;
-          const word = tt[slot + 3] as number;
+          hashMove = tt[slot + 2];
+          const word = tt[slot + 3];
           const d = word & 0xff;
           // Only this search's entries cut: an older entry's value may rest on a repetition
           // history that has changed since (the hash does not see it); it still orders moves.
@@ -250,7 +250,7 @@ export function alphaBetaBot<S, M, O>(
       const k1 = killers[2 * ply + 1];
       const hbase = me * HISTORY_SIZE;
       for (let i = base; i < base + n; i++) {
-        const code = moves[i] as number;
+        const code = moves[i];
         order[i] =
           code === hashMove
             ? 0x7fffffff
@@ -258,27 +258,26 @@ export function alphaBetaBot<S, M, O>(
               ? 0x7ffffff0
               : code === k1
                 ? 0x7fffffef
-                : (history[hbase + (code & (HISTORY_SIZE - 1))] as number);
+                : history[hbase + (code & (HISTORY_SIZE - 1))];
       }
 
       const alpha0 = alpha;
       const horizon0 = horizon;
       let best = -INF;
-      let bestMove = moves[base] as number;
+      let bestMove = moves[base];
       for (let i = base; i < base + n; i++) {
         // Selection sort step: bring the best-ordered remaining move to i.
         let pick = i;
-        for (let j = i + 1; j < base + n; j++)
-          if ((order[j] as number) > (order[pick] as number)) pick = j;
+        for (let j = i + 1; j < base + n; j++) if (order[j] > order[pick]) pick = j;
         if (pick !== i) {
-          const m = moves[i] as number;
-          moves[i] = moves[pick] as number;
+          const m = moves[i];
+          moves[i] = moves[pick];
           moves[pick] = m;
-          const o = order[i] as number;
-          order[i] = order[pick] as number;
+          const o = order[i];
+          order[i] = order[pick];
           order[pick] = o;
         }
-        const code = moves[i] as number;
+        const code = moves[i];
         cursor.play(code);
         const next = cursor.terminal() ? me : cursor.toMove();
         let v: number;
@@ -310,8 +309,8 @@ export function alphaBetaBot<S, M, O>(
           const row = ply * (maxPly + 1);
           const childRow = (ply + 1) * (maxPly + 1);
           pvTable[row] = code;
-          const len = ply + 1 <= maxPly ? (pvLength[ply + 1] as number) : 0;
-          for (let k = 0; k < len; k++) pvTable[row + 1 + k] = pvTable[childRow + k] as number;
+          const len = ply + 1 <= maxPly ? pvLength[ply + 1] : 0;
+          for (let k = 0; k < len; k++) pvTable[row + 1 + k] = pvTable[childRow + k];
           pvLength[ply] = len + 1;
           if (v > alpha) {
             alpha = v;
@@ -321,7 +320,7 @@ export function alphaBetaBot<S, M, O>(
                 killers[2 * ply] = code;
               }
               const hi2 = hbase + (code & (HISTORY_SIZE - 1));
-              history[hi2] = Math.min(1 << 28, (history[hi2] as number) + depth * depth);
+              history[hi2] = Math.min(1 << 28, history[hi2] + depth * depth);
               break;
             }
           }
@@ -331,12 +330,8 @@ export function alphaBetaBot<S, M, O>(
       // Store, preferring deeper entries within this search.
       if (slot >= 0) {
         const d = horizon === horizon0 ? EXHAUSTED : Math.min(depth, EXHAUSTED - 1);
-        const meta = tt[slot + 1] as number;
-        if (
-          ((meta >>> 21) & 3) === 0 ||
-          meta >>> 23 !== generation ||
-          d >= ((tt[slot + 3] as number) & 0xff)
-        ) {
+        const meta = tt[slot + 1];
+        if (((meta >>> 21) & 3) === 0 || meta >>> 23 !== generation || d >= (tt[slot + 3] & 0xff)) {
           const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
           tt[slot] = lo;
           tt[slot + 1] = hi | (flag << 21) | (generation << 23);
@@ -356,22 +351,22 @@ export function alphaBetaBot<S, M, O>(
       const v = negamax(depth, 0, -INF, INF, me);
       if (stopped) {
         // A partial iteration's root move is usable only if nothing completed before it.
-        if (completed === 0 && (pvLength[0] as number) > 0) {
-          bestLine = [pvTable[0] as number];
+        if (completed === 0 && pvLength[0] > 0) {
+          bestLine = [pvTable[0]];
           bestScore = v;
         }
         break;
       }
       completed = depth;
       bestScore = v;
-      bestLine = Array.from(pvTable.subarray(0, pvLength[0] as number));
+      bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
       if (horizon === horizonBefore) break; // the whole game tree was searched
       if (Math.abs(v) >= WIN_BOUND && WIN_SCORE - Math.abs(v) <= depth) break; // proven
     }
     if (bestLine.length === 0) {
       const n = cursor.generate(moves, 0);
       if (n === 0) throw new RulesError('INVALID_STATE', 'alpha-beta: no legal move');
-      bestLine = [moves[0] as number];
+      bestLine = [moves[0]];
     }
     // Decode the line, checking each move is legal where it is played. Where the line was cut
     // (a table hit below the root), continue along the table's best moves.
@@ -392,10 +387,10 @@ export function alphaBetaBot<S, M, O>(
       while (played < maxPly && ttEntries > 0 && !cursor.terminal()) {
         const h = cursor.hash();
         const slot = (h & ttMask) << 2;
-        const meta = tt[slot + 1] as number;
+        const meta = tt[slot + 1];
         if (((meta >>> 21) & 3) === 0 || tt[slot] !== (h | 0)) break;
         if ((meta & 0x1fffff) !== (Math.floor(h / 0x100000000) & 0x1fffff)) break;
-        const code = tt[slot + 2] as number;
+        const code = tt[slot + 2];
         if (!isLegal(code)) break;
         pv.push(cursor.decode(code));
         cursor.play(code);
@@ -406,7 +401,7 @@ export function alphaBetaBot<S, M, O>(
     if (pv.length === 0) {
       // Stopped before any move was searched: any legal move will do.
       cursor.generate(moves, 0);
-      pv.push(cursor.decode(moves[0] as number));
+      pv.push(cursor.decode(moves[0]));
     }
     const proven = Math.abs(bestScore) >= WIN_BOUND;
     const stats: SearchStats = {

@@ -7,7 +7,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { type Game, normalizedScore, type SearchPosition } from '../core/game.js';
+import { type Game, normalizedScore, normalizeScores, type SearchPosition } from '../core/game.js';
 import type { SearchNode } from './types.js';
 
 /** The internal walking interface (see the module comment). */
@@ -35,20 +35,11 @@ export interface Cursor<S, M> extends SearchNode<S, M> {
   rewards(): number[];
 }
 
-/** A game record whose "state" is a raw score vector, to run `normalizedScore` on raw scores. */
-function rawScoreGame<S, M, O>(game: Game<S, M, O>): Game<readonly number[], M, O> {
-  return { ...game, score: (raw: readonly number[]) => raw } as unknown as Game<
-    readonly number[],
-    M,
-    O
-  >;
-}
-
 class FastCursor<S, M, O> implements Cursor<S, M> {
   readonly position: SearchPosition<M>;
   readonly maxMoves: number;
   readonly players: number;
-  private readonly scorer: Game<readonly number[], M, O>;
+  private readonly scoring: Game<S, M, O>['scoring'];
 
   constructor(game: Game<S, M, O>, state: S) {
     const search = game.search;
@@ -56,7 +47,7 @@ class FastCursor<S, M, O> implements Cursor<S, M> {
     this.position = search.call(game, state);
     this.maxMoves = this.position.maxMoves;
     this.players = game.players(state);
-    this.scorer = rawScoreGame(game);
+    this.scoring = game.scoring;
   }
   state(): S {
     return this.position.state() as S;
@@ -86,7 +77,7 @@ class FastCursor<S, M, O> implements Cursor<S, M> {
     return code;
   }
   rewards(): number[] {
-    return normalizedScore(this.scorer, this.position.score());
+    return normalizeScores(this.scoring, this.position.score());
   }
 }
 

@@ -226,7 +226,7 @@ export function mctsBot<S, M, O>(
     if (rootMoves === 0) throw new RulesError('INVALID_STATE', 'mcts: no legal move');
     if (rootMoves === 1) {
       // A forced move (e.g. a pass): nothing to search.
-      const move = rootCursor.decode(buffer[0] as number);
+      const move = rootCursor.decode(buffer[0]);
       const elapsedMs = performance.now() - t0;
       const stats = { nodes: 0, playouts: 0, depth: 0, elapsedMs, reused: 0, timedOut: false };
       return { move, value: 0.5, pv: [move], stats };
@@ -286,8 +286,8 @@ export function mctsBot<S, M, O>(
           if (k < codes.length && treeNodes < maxTreeNodes) {
             // Expand a random untried move (swap it to position k).
             const j = k + 1 === codes.length ? k : k + stream.int(codes.length - k);
-            const code = codes[j] as number;
-            codes[j] = codes[k] as number;
+            const code = codes[j];
+            codes[j] = codes[k];
             codes[k] = code;
             const child = new Node(code, mover);
             treeNodes++;
@@ -320,7 +320,7 @@ export function mctsBot<S, M, O>(
           let untried = 0;
           let known = 0;
           for (let i = 0; i < n; i++) {
-            const code = buffer[i] as number;
+            const code = buffer[i];
             const child = children.get(cursor.key(code));
             if (child === undefined) buffer[untried++] = code;
             else {
@@ -332,7 +332,7 @@ export function mctsBot<S, M, O>(
             }
           }
           if (untried > 0 && treeNodes < maxTreeNodes) {
-            const code = buffer[untried === 1 ? 0 : stream.int(untried)] as number;
+            const code = buffer[untried === 1 ? 0 : stream.int(untried)];
             const child = new Node(code, mover);
             treeNodes++;
             child.avail = 1;
@@ -346,7 +346,7 @@ export function mctsBot<S, M, O>(
           if (known === 0) break; // the tree is full: roll out from this leaf
           // UCB1 with availability counts in place of the parent's visits (ISMCTS).
           next = scratch[0] as Node;
-          let nextCode = scratchCodes[0] as number;
+          let nextCode = scratchCodes[0];
           let bestValue = Number.NEGATIVE_INFINITY;
           for (let i = 0; i < known; i++) {
             const child = scratch[i] as Node;
@@ -355,7 +355,7 @@ export function mctsBot<S, M, O>(
             if (value > bestValue) {
               bestValue = value;
               next = child;
-              nextCode = scratchCodes[i] as number;
+              nextCode = scratchCodes[i];
             }
           }
           cursor.play(nextCode);
@@ -373,7 +373,7 @@ export function mctsBot<S, M, O>(
         const n = cursor.generate(buffer, 0);
         if (n === 0) break; // a live position without moves breaks the Game contract; don't hang
         const i = options.rollout ? options.rollout(cursor, buffer, 0, n, random) : stream.int(n);
-        cursor.play(buffer[i] as number);
+        cursor.play(buffer[i]);
         plies++;
       }
       nodes += plies;
@@ -394,10 +394,10 @@ export function mctsBot<S, M, O>(
 
     // The answer: the most visited root child that is legal in the real position.
     const n = rootCursor.generate(buffer, 0);
-    let bestCode = buffer[0] as number;
+    let bestCode = buffer[0];
     let bestNode: Node | null = null;
     for (let i = 0; i < n; i++) {
-      const code = buffer[i] as number;
+      const code = buffer[i];
       const child = hidden
         ? tree.byKey?.get(rootCursor.key(code))
         : tree.kids.find((kid) => kid.code === code);

@@ -31,7 +31,7 @@ export function squareName(i: number): string {
 /** T-GEO-1: the index of a square name such as `d8`, or −1 if it is not one. */
 export function squareIndex(name: string): number {
   if (typeof name !== 'string' || name.length !== 2) return -1;
-  const x = FILES.indexOf(name[0] as string);
+  const x = FILES.indexOf(name[0]);
   const y = name.charCodeAt(1) - 49;
   if (x < 0 || y < 0 || y > 7) return -1;
   return 8 * y + x;
@@ -59,8 +59,8 @@ export function stepReach(
   out: Int32Array,
   o: number,
 ): void {
-  out[o] = (ORTH[2 * from] as number) & ~(levels[2 * s + 2] as number);
-  out[o + 1] = (ORTH[2 * from + 1] as number) & ~(levels[2 * s + 3] as number);
+  out[o] = ORTH[2 * from] & ~levels[2 * s + 2];
+  out[o + 1] = ORTH[2 * from + 1] & ~levels[2 * s + 3];
 }
 
 const reach = new Int32Array(2);
@@ -88,14 +88,14 @@ export function doorReach(
   o: number,
   deps: Int32Array,
 ): void {
-  let rLo = (ORTH[2 * from] as number) & (levels[2 * s] as number);
-  let rHi = (ORTH[2 * from + 1] as number) & (levels[2 * s + 1] as number);
+  let rLo = ORTH[2 * from] & levels[2 * s];
+  let rHi = ORTH[2 * from + 1] & levels[2 * s + 1];
   let xLo = 0;
   let xHi = 0;
   // Door(from) reads the heights of from, its neighbours (E), R_0 and R_0's neighbours (the
   // exits, and the squares that could join R_0); no other height change can alter it.
-  deps[o] = (ORTH[2 * from] as number) | bitLo(from);
-  deps[o + 1] = (ORTH[2 * from + 1] as number) | bitHi(from);
+  deps[o] = ORTH[2 * from] | bitLo(from);
+  deps[o + 1] = ORTH[2 * from + 1] | bitHi(from);
   if ((rLo | rHi) === 0) {
     // T-DOOR-5: no taller neighbour, no door
     out[o] = 0;
@@ -105,11 +105,11 @@ export function doorReach(
   const eLo = rLo;
   const eHi = rHi;
   for (let t = s; t >= 1; t--) {
-    const inLo = levels[2 * t] as number;
-    const inHi = levels[2 * t + 1] as number;
+    const inLo = levels[2 * t];
+    const inHi = levels[2 * t + 1];
     flood(rLo, rHi, inLo, inHi, reach, 0);
-    rLo = reach[0] as number;
-    rHi = reach[1] as number;
+    rLo = reach[0];
+    rHi = reach[1];
     xLo |= growLo(rLo, rHi) & ~inLo;
     xHi |= growHi(rLo, rHi) & ~inHi;
   }
@@ -117,16 +117,16 @@ export function doorReach(
   rLo = 0;
   rHi = 0;
   for (let id = 0; id < castles.count; id++) {
-    const cLo = castles.sets[2 * id] as number;
-    const cHi = castles.sets[2 * id + 1] as number;
+    const cLo = castles.sets[2 * id];
+    const cHi = castles.sets[2 * id + 1];
     if (((cLo & eLo) | (cHi & eHi)) === 0) continue;
     rLo |= cLo;
     rHi |= cHi;
   }
-  xLo |= growLo(rLo, rHi) & ~(levels[0] as number);
-  xHi |= growHi(rLo, rHi) & ~(levels[1] as number);
-  deps[o] = (deps[o] as number) | rLo | growLo(rLo, rHi);
-  deps[o + 1] = (deps[o + 1] as number) | rHi | growHi(rLo, rHi);
+  xLo |= growLo(rLo, rHi) & ~levels[0];
+  xHi |= growHi(rLo, rHi) & ~levels[1];
+  deps[o] = deps[o] | rLo | growLo(rLo, rHi);
+  deps[o + 1] = deps[o + 1] | rHi | growHi(rLo, rHi);
   out[o] = xLo & ~bitLo(from);
   out[o + 1] = xHi & ~bitHi(from);
 }
@@ -161,8 +161,8 @@ export function labelCastles(allLo: number, allHi: number, out: Castles): void {
   while ((restLo | restHi) !== 0) {
     const seed = restLo !== 0 ? lowest(restLo) : lowest(restHi) + 32;
     flood(bitLo(seed), bitHi(seed), allLo, allHi, out.sets, 2 * n);
-    const lo = out.sets[2 * n] as number;
-    const hi = out.sets[2 * n + 1] as number;
+    const lo = out.sets[2 * n];
+    const hi = out.sets[2 * n + 1];
     out.areas[n] = count(lo) + count(hi);
     restLo &= ~lo;
     restHi &= ~hi;
@@ -178,12 +178,11 @@ export function labelCastles(allLo: number, allHi: number, out: Castles): void {
  * Returns false, leaving `r` untouched, when q touches two castles (they merge: relabel).
  */
 export function joinCastles(r: Castles, q: number): boolean {
-  const nLo = ORTH[2 * q] as number;
-  const nHi = ORTH[2 * q + 1] as number;
+  const nLo = ORTH[2 * q];
+  const nHi = ORTH[2 * q + 1];
   let joined = -1;
   for (let id = 0; id < r.count; id++) {
-    if ((((r.sets[2 * id] as number) & nLo) | ((r.sets[2 * id + 1] as number) & nHi)) === 0)
-      continue;
+    if (((r.sets[2 * id] & nLo) | (r.sets[2 * id + 1] & nHi)) === 0) continue;
     if (joined >= 0) return false;
     joined = id;
   }
@@ -193,9 +192,9 @@ export function joinCastles(r: Castles, q: number): boolean {
     r.sets[2 * id + 1] = 0;
     r.areas[id] = 0;
   }
-  r.sets[2 * id] = (r.sets[2 * id] as number) | bitLo(q);
-  r.sets[2 * id + 1] = (r.sets[2 * id + 1] as number) | bitHi(q);
-  r.areas[id] = (r.areas[id] as number) + 1;
+  r.sets[2 * id] = r.sets[2 * id] | bitLo(q);
+  r.sets[2 * id + 1] = r.sets[2 * id + 1] | bitHi(q);
+  r.areas[id] = r.areas[id] + 1;
   return true;
 }
 

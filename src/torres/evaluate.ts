@@ -6,6 +6,7 @@
  */
 
 import { searchNodeArg } from '../core/args.js';
+import { pairwiseValues } from '../core/curve.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { GRID } from './board.js';
@@ -32,7 +33,7 @@ const regions: Regions = makeRegions(GRID);
  */
 export function torresProjection(pos: Position): number[] {
   const n = pos.n;
-  const phase = pos.a[PHASE] as number;
+  const phase = pos.a[PHASE];
   const out = new Array<number>(n);
   for (let p = 0; p < n; p++) out[p] = pos.score(p);
   if (pos.step === S_OVER) return out;
@@ -40,18 +41,18 @@ export function torresProjection(pos: Position): number[] {
   const pieces = pos.pieces;
   const castles = castlePoints(heights, pieces, n);
   const weight = 1 + LATER_SCORING * (3 - phase);
-  for (let p = 0; p < n; p++) out[p] = (out[p] as number) + weight * (castles[p] as number);
+  for (let p = 0; p < n; p++) out[p] = out[p] + weight * castles[p];
   // King bonus prospects: once per seat, the best of its knights in the king's castle.
   let king = -1;
   for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
-  if (king < 0 || (heights[king] as number) === 0) return out;
+  if (king < 0 || heights[king] === 0) return out;
   const r = labelRegions(GRID, heights, regions);
-  const kid = r.labels[king] as number;
+  const kid = r.labels[king];
   const best = new Float64Array(n);
   for (let q = 0; q < 64; q++) {
-    const v = pieces[q] as number;
+    const v = pieces[q];
     if (v < 1 || v > 4 || r.labels[q] !== kid) continue;
-    const h = heights[q] as number;
+    const h = heights[q];
     const prospect =
       h === phase
         ? 5 * phase
@@ -60,24 +61,9 @@ export function torresProjection(pos: Position): number[] {
           : h === phase + 1 && phase < 3
             ? KING_NEAR * 5 * (phase + 1)
             : 0;
-    if (prospect > (best[v - 1] as number)) best[v - 1] = prospect;
+    if (prospect > best[v - 1]) best[v - 1] = prospect;
   }
-  for (let p = 0; p < n; p++) out[p] = (out[p] as number) + (best[p] as number);
-  return out;
-}
-
-/** Pairwise logistic comparison of projected points: seat `p`'s mean chance to be ahead. */
-function toValues(proj: readonly number[]): number[] {
-  const n = proj.length;
-  const out = new Array<number>(n).fill(0);
-  if (n < 2) return out.fill(1);
-  for (let p = 0; p < n; p++) {
-    let sum = 0;
-    for (let q = 0; q < n; q++) {
-      if (q !== p) sum += 1 / (1 + Math.exp(-((proj[p] as number) - (proj[q] as number)) / SCALE));
-    }
-    out[p] = sum / (n - 1);
-  }
+  for (let p = 0; p < n; p++) out[p] = out[p] + best[p];
   return out;
 }
 
@@ -105,9 +91,9 @@ function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
  * (their knights and scores) permutes the values.
  */
 export const torresEvaluator: Evaluator<TorresState, TorresMove> = (node) =>
-  toValues(torresProjection(positionFor(node)));
+  pairwiseValues(torresProjection(positionFor(node)), SCALE);
 
 /** {@link torresEvaluator} on an immutable state, one value per seat. */
 export function evaluateTorres(state: TorresState): number[] {
-  return toValues(torresProjection(fromState(checkState(state, 'evaluateTorres'))));
+  return pairwiseValues(torresProjection(fromState(checkState(state, 'evaluateTorres'))), SCALE);
 }

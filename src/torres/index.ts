@@ -220,8 +220,8 @@ export function knightTargets(state: TorresState, from: string): KnightTarget[] 
   for (let q = 0; q < 64; q++) {
     const half = q >> 5;
     const bit = 1 << (q & 31);
-    if (((sets[half] as number) & bit) !== 0) out.push({ to: squareName(q), via: 'step' });
-    else if (((sets[2 + half] as number) & bit) !== 0) out.push({ to: squareName(q), via: 'door' });
+    if ((sets[half] & bit) !== 0) out.push({ to: squareName(q), via: 'step' });
+    else if ((sets[2 + half] & bit) !== 0) out.push({ to: squareName(q), via: 'door' });
   }
   return out;
 }
@@ -241,11 +241,11 @@ export function canTakeBlock(state: TorresState, square: string): boolean {
   if (q < 0) throw new RulesError('PARSE_ERROR', `${quote(square)} is not a square`);
   const r = labelRegions(GRID, pos.heights, makeRegions(GRID));
   if (pos.pieces[q] !== 0) return false;
-  const h = pos.heights[q] as number;
-  if (h > 0) return h + 1 <= (r.areas[r.labels[q] as number] as number);
+  const h = pos.heights[q];
+  if (h > 0) return h + 1 <= r.areas[r.labels[q]];
   const ids = new Set<number>();
-  for (let i = 0; i < (GRID.orthCount[q] as number); i++) {
-    const l = r.labels[GRID.orth[4 * q + i] as number] as number;
+  for (let i = 0; i < GRID.orthCount[q]; i++) {
+    const l = r.labels[GRID.orth[4 * q + i]];
     if (l >= 0) ids.add(l);
   }
   return ids.size === 1;
@@ -261,12 +261,12 @@ export function projectedScores(state: TorresState): number[] {
   const phase = state.phase;
   const order = pos.scoringOrder();
   const c = castlePoints(pos.heights, pos.pieces, pos.n);
-  for (const p of order) pos.advance(p, c[p] as number);
+  for (const p of order) pos.advance(p, c[p]);
   const b = kingBonus(pos.heights, pos.pieces, pos.n, phase);
-  for (const p of order) pos.advance(p, b[p] as number);
+  for (const p of order) pos.advance(p, b[p]);
   if (state.masterCard !== null) {
     const m = masterPoints(state.masterCard, pos.heights, pos.pieces, pos.n, phase, state.options);
-    for (const p of order) pos.advance(p, m[p] as number);
+    for (const p of order) pos.advance(p, m[p]);
   }
   return Array.from({ length: pos.n }, (_, p) => pos.score(p));
 }

@@ -45,7 +45,7 @@ const steps = new Int32Array(2);
 /** Whether `to` is a plain step target of the knight on `from` (T-KNIGHT-MOVE-2). */
 export function isStep(pos: Position, from: number, to: number): boolean {
   pos.stepTargets(from, steps, 0);
-  return (((steps[to >> 5] as number) >>> (to & 31)) & 1) === 1;
+  return ((steps[to >> 5] >>> (to & 31)) & 1) === 1;
 }
 
 /** The text of a move code in this position (Appendix A). */
@@ -84,7 +84,7 @@ export function formatCode(pos: Position, c: number): string {
     case K_END:
       return 'end';
     case K_PLAY: {
-      const card = CARD_NAMES[cardOf(c) - 1] as string;
+      const card = CARD_NAMES[cardOf(c) - 1];
       if (card === 'ap6' || card === 'ap7') return `play ${card}`;
       if (card === 'supplyBlock') return `play ${card} ${t}`;
       if (card === 'blockUnder') return `play ${card} ${f} /${x === X_ACTIVE ? 'a' : x}`;
@@ -158,7 +158,7 @@ export function parseCode(pos: Position, text: string): number {
       return code(K_END, 0, 0, 0, 0);
     case 'keep': {
       one(2);
-      const name = low[1] === '?' ? '?' : CARD_BY_LOWER.get(low[1] as string);
+      const name = low[1] === '?' ? '?' : CARD_BY_LOWER.get(low[1]);
       if (name === undefined) perr(text, `'${toks[1]}' is not a card`);
       return code(K_KEEP, 0, 0, name === '?' ? 0 : cardId(name), 0);
     }
@@ -180,14 +180,14 @@ export function parseCode(pos: Position, text: string): number {
       }
       if (name === 'blockUnder') {
         one(4);
-        const st = low[3] as string;
+        const st = low[3];
         if (!st.startsWith('/')) perr(text, `expected '/size' or '/a', got '${toks[3]}'`);
         const x = st === '/a' ? X_ACTIVE : sizeOf(text, st.slice(1));
         if (x === 0) perr(text, 'a stack of size 0 has no block');
         return code(K_PLAY, sqOf(text, low[2]), 0, x, id);
       }
       one(3);
-      const m = /^([a-h][1-8])-([a-h][1-8])$/.exec(low[2] as string);
+      const m = /^([a-h][1-8])-([a-h][1-8])$/.exec(low[2]);
       if (!m) perr(text, `expected from-to such as c4-e6, got '${toks[2]}'`);
       return code(K_PLAY, sqOf(text, m[1]), sqOf(text, m[2]), 0, id);
     }

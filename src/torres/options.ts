@@ -226,8 +226,8 @@ export function resolveOptions(
   if (new Set(startSquares).size !== 8) bad(code, 'startSquares', 'must name 8 different squares');
   for (let i = 0; i < 8; i++) {
     for (let j = i + 1; j < 8; j++) {
-      const a = startSquares[i] as string;
-      const b = startSquares[j] as string;
+      const a = startSquares[i];
+      const b = startSquares[j];
       const d =
         Math.abs(a.charCodeAt(0) - b.charCodeAt(0)) + Math.abs(a.charCodeAt(1) - b.charCodeAt(1));
       // Two start castles must not touch orthogonally (T-GEO-6).

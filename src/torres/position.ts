@@ -327,8 +327,8 @@ export class Position {
       this.hashKnown = true;
     }
     for (let q = 0; q < 64; q++) {
-      const h = a[H + q] as number;
-      const p = a[P + q] as number;
+      const h = a[H + q];
+      const p = a[P + q];
       if (h !== 0) this.track(H + q, 0, h);
       if (p !== 0) this.track(P + q, 0, p);
     }
@@ -353,12 +353,12 @@ export class Position {
     const hi = bitHi(q);
     const lv = this.levels;
     for (let t = v; t < old; t++) {
-      lv[2 * t] = (lv[2 * t] as number) & ~lo;
-      lv[2 * t + 1] = (lv[2 * t + 1] as number) & ~hi;
+      lv[2 * t] = lv[2 * t] & ~lo;
+      lv[2 * t + 1] = lv[2 * t + 1] & ~hi;
     }
     for (let t = old; t < v; t++) {
-      lv[2 * t] = (lv[2 * t] as number) | lo;
-      lv[2 * t + 1] = (lv[2 * t + 1] as number) | hi;
+      lv[2 * t] = lv[2 * t] | lo;
+      lv[2 * t + 1] = lv[2 * t + 1] | hi;
     }
   }
 
@@ -368,15 +368,15 @@ export class Position {
     const occ = this.occupied;
     const kn = this.knights;
     if (old >= 1 && old <= 4) {
-      kn[2 * old - 2] = (kn[2 * old - 2] as number) & ~lo;
-      kn[2 * old - 1] = (kn[2 * old - 1] as number) & ~hi;
+      kn[2 * old - 2] = kn[2 * old - 2] & ~lo;
+      kn[2 * old - 1] = kn[2 * old - 1] & ~hi;
     }
     if (v >= 1 && v <= 4) {
-      kn[2 * v - 2] = (kn[2 * v - 2] as number) | lo;
-      kn[2 * v - 1] = (kn[2 * v - 1] as number) | hi;
+      kn[2 * v - 2] = kn[2 * v - 2] | lo;
+      kn[2 * v - 1] = kn[2 * v - 1] | hi;
     }
-    occ[0] = v === 0 ? (occ[0] as number) & ~lo : (occ[0] as number) | lo;
-    occ[1] = v === 0 ? (occ[1] as number) & ~hi : (occ[1] as number) | hi;
+    occ[0] = v === 0 ? occ[0] & ~lo : occ[0] | lo;
+    occ[1] = v === 0 ? occ[1] & ~hi : occ[1] | hi;
   }
 
   /** A copy without history. */
@@ -413,7 +413,7 @@ export class Position {
     let lo = ZERO_LO;
     let hi = ZERO_HI;
     for (let i = 0; i < SIZE; i++) {
-      const v = this.a[i] as number;
+      const v = this.a[i];
       if (v === 0) continue;
       lo ^= key1(i, 0) ^ key1(i, v);
       hi ^= key2(i, 0) ^ key2(i, v);
@@ -433,7 +433,7 @@ export class Position {
    * the hash lazily (`foldHash`), so playouts that never ask for the hash never compute it.
    */
   w(i: number, v: number): void {
-    const old = this.a[i] as number;
+    const old = this.a[i];
     if (old === v) return;
     if (this.logLen + 2 > this.log.length) this.growLog();
     const log = this.log;
@@ -470,11 +470,11 @@ export class Position {
     let hi = this.hi;
     const st = ++foldStamp;
     for (let j = this.hashedLen; j < this.logLen; j += 2) {
-      const i = log[j] as number;
+      const i = log[j];
       if (foldMark[i] === st) continue;
       foldMark[i] = st;
-      const old = log[j + 1] as number;
-      const v = this.a[i] as number;
+      const old = log[j + 1];
+      const v = this.a[i];
       lo ^= key1(i, old) ^ key1(i, v);
       hi ^= key2(i, old) ^ key2(i, v);
     }
@@ -484,36 +484,36 @@ export class Position {
   }
 
   private add(i: number, d: number): void {
-    this.w(i, (this.a[i] as number) + d);
+    this.w(i, this.a[i] + d);
   }
 
   // ---- small accessors ----
   get step(): number {
-    return this.a[STEP] as number;
+    return this.a[STEP];
   }
   get actor(): number {
-    return this.a[ACTOR] as number;
+    return this.a[ACTOR];
   }
   /** Offset of seat p's record. */
   so(p: number): number {
     return SEAT0 + p * SEAT_STRIDE;
   }
   score(p: number): number {
-    return this.a[this.so(p) + O_SCORE] as number;
+    return this.a[this.so(p) + O_SCORE];
   }
   /** Size of the deck the actor buys from (T-DECK-1); −1 when buying is impossible. */
   buyDeckLen(): number {
     const m = this.o.deckMode;
     if (m === 'masterHand') return -1;
-    if (m === 'shared') return this.a[DECK_N] as number;
-    return this.a[this.so(this.actor) + O_DECK_N] as number;
+    if (m === 'shared') return this.a[DECK_N];
+    return this.a[this.so(this.actor) + O_DECK_N];
   }
   /** Rounds (= stacks per seat) of the current phase. */
   rounds(): number {
-    return (this.phases[(this.a[PHASE] as number) - 1] as readonly number[]).length;
+    return (this.phases[this.a[PHASE] - 1] as readonly number[]).length;
   }
   private free(q: number): boolean {
-    return (this.a[P + q] as number) === 0;
+    return this.a[P + q] === 0;
   }
 
   /**
@@ -524,7 +524,7 @@ export class Position {
     if (castlesAt !== this.groundVersion) {
       const oneRiseBehind = castlesAt === this.priorGround;
       if (!oneRiseBehind || !joinCastles(castleCache, this.risen))
-        labelCastles(this.levels[0] as number, this.levels[1] as number, castleCache);
+        labelCastles(this.levels[0], this.levels[1], castleCache);
       castlesAt = this.groundVersion;
     }
     return castleCache;
@@ -533,12 +533,12 @@ export class Position {
   /** Whether the cached Door(f) is this position's and no square it depends on changed since. */
   private doorValid(f: number): boolean {
     if (doorOwner[f] !== this.id) return false;
-    const from = doorSeq[f] as number;
+    const from = doorSeq[f];
     if (this.heightChanges - from > RING) return false;
-    const lo = doorDeps[2 * f] as number;
-    const hi = doorDeps[2 * f + 1] as number;
+    const lo = doorDeps[2 * f];
+    const hi = doorDeps[2 * f + 1];
     for (let j = from; j < this.heightChanges; j++) {
-      const q = this.changed[j & (RING - 1)] as number;
+      const q = this.changed[j & (RING - 1)];
       if (((q < 32 ? lo >>> q : hi >>> (q - 32)) & 1) !== 0) return false;
     }
     return true;
@@ -546,17 +546,17 @@ export class Position {
 
   /** The squares of the set `lo, hi` that hold no piece (T-KNIGHT-MOVE-3, T-BLOCK-4). */
   private freeLo(lo: number): number {
-    return lo & ~(this.occupied[0] as number);
+    return lo & ~this.occupied[0];
   }
   private freeHi(hi: number): number {
-    return hi & ~(this.occupied[1] as number);
+    return hi & ~this.occupied[1];
   }
 
   /** Step(f) (T-KNIGHT-MOVE-2) onto free squares (T-KNIGHT-MOVE-3), at `out[o], out[o + 1]`. */
   stepTargets(f: number, out: Int32Array, o: number): void {
-    stepReach(this.levels, f, this.a[H + f] as number, out, o);
-    out[o] = this.freeLo(out[o] as number);
-    out[o + 1] = this.freeHi(out[o + 1] as number);
+    stepReach(this.levels, f, this.a[H + f], out, o);
+    out[o] = this.freeLo(out[o]);
+    out[o + 1] = this.freeHi(out[o + 1]);
   }
 
   /**
@@ -565,14 +565,14 @@ export class Position {
    */
   doorTargets(f: number, out: Int32Array, o: number): void {
     this.refreshDoor(f);
-    out[o] = this.freeLo(doorCache[2 * f] as number);
-    out[o + 1] = this.freeHi(doorCache[2 * f + 1] as number);
+    out[o] = this.freeLo(doorCache[2 * f]);
+    out[o + 1] = this.freeHi(doorCache[2 * f + 1]);
   }
 
   /** Makes `doorCache[2f..]` hold this position's Door(f) before occupancy (T-DOOR-2). */
   private refreshDoor(f: number): void {
     if (!this.doorValid(f)) {
-      const s = this.a[H + f] as number;
+      const s = this.a[H + f];
       doorReach(this.levels, this.castles(), f, s, doorCache, 2 * f, doorDeps);
       doorOwner[f] = this.id;
     }
@@ -598,13 +598,13 @@ export class Position {
         // still one block, so the king starts at level 1 (T-RULE-6).
         const r = this.castles();
         const kn = this.knights;
-        const knLo = (kn[0] as number) | (kn[2] as number) | (kn[4] as number) | (kn[6] as number);
-        const knHi = (kn[1] as number) | (kn[3] as number) | (kn[5] as number) | (kn[7] as number);
+        const knLo = kn[0] | kn[2] | kn[4] | kn[6];
+        const knHi = kn[1] | kn[3] | kn[5] | kn[7];
         let lo = 0;
         let hi = 0;
         for (let id = 0; id < r.count; id++) {
-          const cLo = r.sets[2 * id] as number;
-          const cHi = r.sets[2 * id + 1] as number;
+          const cLo = r.sets[2 * id];
+          const cHi = r.sets[2 * id + 1];
           if (((cLo & knLo) | (cHi & knHi)) !== 0) continue; // the castle holds a knight
           lo |= cLo;
           hi |= cHi;
@@ -617,7 +617,7 @@ export class Position {
         // T-STACK-1: one move per distinct stack size.
         const base = this.so(this.actor) + O_STACKS;
         for (let s = 0; s <= MAX_STACK; s++)
-          if ((a[base + s] as number) > 0) out[k++] = code(K_STACK, 0, 0, s, 0);
+          if (a[base + s] > 0) out[k++] = code(K_STACK, 0, 0, s, 0);
         break;
       }
       case S_ACTIONS:
@@ -626,7 +626,7 @@ export class Position {
       case S_KEEP: {
         // T-DRAFT-1: keep one of the drawn cards (by type).
         const seen = new Uint8Array(11);
-        for (let i = 0; i < (a[PEND_N] as number); i++) seen[a[PEND + i] as number] = 1;
+        for (let i = 0; i < a[PEND_N]; i++) seen[a[PEND + i]] = 1;
         for (let c = 0; c <= 10; c++) if (seen[c]) out[k++] = code(K_KEEP, 0, 0, c, 0);
         break;
       }
@@ -639,7 +639,7 @@ export class Position {
         // T-REDIST-1: one block onto a stack (by size) below the cap.
         const base = this.so(this.actor) + O_STACKS;
         for (let s = 0; s < this.cap; s++)
-          if ((a[base + s] as number) > 0) out[k++] = code(K_SPREAD, 0, 0, s, 0);
+          if (a[base + s] > 0) out[k++] = code(K_SPREAD, 0, 0, s, 0);
         // T-REDIST-2: with 'optional', `end` returns the rest to the supply.
         if (this.o.redistribution === 'optional') out[k++] = code(K_END, 0, 0, 0, 0);
         break;
@@ -648,7 +648,7 @@ export class Position {
         // T-KING-5 / T-RULE-6: stay, or any free castle square at any level, never the ground.
         out[k++] = code(K_KING_STAY, 0, 0, 0, 0);
         for (let q = 0; q < 64; q++)
-          if ((a[H + q] as number) > 0 && this.free(q)) out[k++] = code(K_KING, 0, q, 0, 0);
+          if (a[H + q] > 0 && this.free(q)) out[k++] = code(K_KING, 0, q, 0, 0);
         break;
       }
       default:
@@ -658,21 +658,17 @@ export class Position {
   }
 
   private canFoundMasterCastle(q: number): boolean {
-    if ((this.a[H + q] as number) !== 0) return false;
+    if (this.a[H + q] !== 0) return false;
     const near = this.o.castleSpacing === 'manhattan' ? TOO_CLOSE_MANHATTAN : TOO_CLOSE_ROW_COLUMN;
     const lv = this.levels; // lv[0..1]: the castle squares
-    return (
-      (((near[2 * q] as number) & (lv[0] as number)) |
-        ((near[2 * q + 1] as number) & (lv[1] as number))) ===
-      0
-    );
+    return ((near[2 * q] & lv[0]) | (near[2 * q + 1] & lv[1])) === 0;
   }
 
   /** T-BLOCK-3: ground squares next to exactly one castle, cached per ground stamp. */
   private groundNextToOne(): Int32Array {
     if (ground1At !== this.groundVersion) {
       const g = this.levels;
-      nextToOneCastle(this.castles(), ~(g[0] as number), ~(g[1] as number), ground1);
+      nextToOneCastle(this.castles(), ~g[0], ~g[1], ground1);
       ground1At = this.groundVersion;
     }
     return ground1;
@@ -685,8 +681,8 @@ export class Position {
   private placeableSet(): Int32Array {
     if (placeableAt !== this.heightsVersion) {
       const g = this.groundNextToOne();
-      placeable[0] = g[0] as number;
-      placeable[1] = g[1] as number;
+      placeable[0] = g[0];
+      placeable[1] = g[1];
       raisable(this.castles(), this.levels, placeable);
       placeableAt = this.heightsVersion;
     }
@@ -698,32 +694,31 @@ export class Position {
     let k = k0;
     const seat = this.actor;
     const so = this.so(seat);
-    const left = (a[AP_LIMIT] as number) - (a[AP_USED] as number); // T-FLOW-2
+    const left = a[AP_LIMIT] - a[AP_USED]; // T-FLOW-2
     const r = this.castles();
-    const mineLo = this.knights[2 * seat] as number;
-    const mineHi = this.knights[2 * seat + 1] as number;
+    const mineLo = this.knights[2 * seat];
+    const mineHi = this.knights[2 * seat + 1];
     // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
-    if ((a[ACTIVE] as number) >= 1 && left >= 1) {
+    if (a[ACTIVE] >= 1 && left >= 1) {
       const ok = this.placeableSet();
-      k = emitTo(out, k, this.freeLo(ok[0] as number), this.freeHi(ok[1] as number), K_BLOCK);
+      k = emitTo(out, k, this.freeLo(ok[0]), this.freeHi(ok[1]), K_BLOCK);
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
-    if ((a[so + O_KOFF] as number) >= 1 && left >= 2)
-      k = this.genKnightAdds(out, k, mineLo, mineHi);
+    if (a[so + O_KOFF] >= 1 && left >= 2) k = this.genKnightAdds(out, k, mineLo, mineHi);
     // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3), ascending
     if (left >= 1) {
       for (let m = mineLo; m !== 0; m &= m - 1) k = this.genKnightMoves(out, k, lowest(m));
       for (let m = mineHi; m !== 0; m &= m - 1) k = this.genKnightMoves(out, k, lowest(m) + 32);
       out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
       // T-BUY-1 / T-RULE-11: at most 2 per turn, from a non-empty deck, not in masterHand mode.
-      if ((a[BOUGHT_N] as number) < 2 && this.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
+      if (a[BOUGHT_N] < 2 && this.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
     }
     // play{card,…}, 0 AP, at most one per turn (T-PLAY-1), not a card bought this turn (T-BUY-2);
     // generated only here, in the mover's own actions step (T-PLAY-3)
     if (a[PLAYED] === 0) {
       for (let c = 1; c <= 10; c++) {
-        const held = a[so + O_HAND + c] as number;
-        if (held !== 0 && held - (a[BOUGHT + c] as number) > 0) k = this.genCard(c, out, k, r);
+        const held = a[so + O_HAND + c];
+        if (held !== 0 && held - a[BOUGHT + c] > 0) k = this.genCard(c, out, k, r);
       }
     }
     out[k++] = code(K_END, 0, 0, 0, 0); // T-END-TURN-1
@@ -742,24 +737,24 @@ export class Position {
     let hi = 0;
     for (let m = mineLo; m !== 0; m &= m - 1) {
       const q = lowest(m);
-      const h = a[H + q] as number;
-      lo |= (ORTH[2 * q] as number) & ~(lv[2 * h] as number);
-      hi |= (ORTH[2 * q + 1] as number) & ~(lv[2 * h + 1] as number);
+      const h = a[H + q];
+      lo |= ORTH[2 * q] & ~lv[2 * h];
+      hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
     }
     for (let m = mineHi; m !== 0; m &= m - 1) {
       const q = lowest(m) + 32;
-      const h = a[H + q] as number;
-      lo |= (ORTH[2 * q] as number) & ~(lv[2 * h] as number);
-      hi |= (ORTH[2 * q + 1] as number) & ~(lv[2 * h + 1] as number);
+      const h = a[H + q];
+      lo |= ORTH[2 * q] & ~lv[2 * h];
+      hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
     }
     return emitTo(out, k, this.freeLo(lo), this.freeHi(hi), K_KNIGHT);
   }
 
   /** Adds the neighbours of anchor q at or below its level (T-KNIGHT-ADD-1) to the set `p`. */
   private addAnchored(q: number, p: Int32Array): void {
-    const h = this.a[H + q] as number;
-    p[0] = (p[0] as number) | ((ORTH[2 * q] as number) & ~(this.levels[2 * h] as number));
-    p[1] = (p[1] as number) | ((ORTH[2 * q + 1] as number) & ~(this.levels[2 * h + 1] as number));
+    const h = this.a[H + q];
+    p[0] = p[0] | (ORTH[2 * q] & ~this.levels[2 * h]);
+    p[1] = p[1] | (ORTH[2 * q + 1] & ~this.levels[2 * h + 1]);
   }
 
   /** The move{from,to} codes of the knight on f: Step ∪ Door (T-KNIGHT-MOVE-1), ascending. */
@@ -767,12 +762,10 @@ export class Position {
     // Step(f) (T-KNIGHT-MOVE-2, as `stepReach`: a neighbour at most one level up) and the cached
     // Door(f), read in place rather than through `stepTargets`/`doorTargets` (the hottest loop).
     const lv = this.levels;
-    const s = this.a[H + f] as number;
+    const s = this.a[H + f];
     this.refreshDoor(f);
-    const lo =
-      ((ORTH[2 * f] as number) & ~(lv[2 * s + 2] as number)) | (doorCache[2 * f] as number);
-    const hi =
-      ((ORTH[2 * f + 1] as number) & ~(lv[2 * s + 3] as number)) | (doorCache[2 * f + 1] as number);
+    const lo = (ORTH[2 * f] & ~lv[2 * s + 2]) | doorCache[2 * f];
+    const hi = (ORTH[2 * f + 1] & ~lv[2 * s + 3]) | doorCache[2 * f + 1];
     // only free squares (T-KNIGHT-MOVE-3)
     return emitTo(out, k, this.freeLo(lo), this.freeHi(hi), K_MOVE | (f << 4));
   }
@@ -791,23 +784,22 @@ export class Position {
       case SUPPLY_BLOCK:
         // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4; it needs supply ≥ 1
         // (T-RULE-8).
-        if ((a[SUPPLY] as number) >= 1) {
+        if (a[SUPPLY] >= 1) {
           const ok = this.placeableSet();
           const base = code(K_PLAY, 0, 0, 0, c);
-          k = emitTo(out, k, this.freeLo(ok[0] as number), this.freeHi(ok[1] as number), base);
+          k = emitTo(out, k, this.freeLo(ok[0]), this.freeHi(ok[1]), base);
         }
         break;
       case BLOCK_UNDER:
         for (let i0 = 0; i0 < nm; i0++) {
-          const f = ownList[i0] as number;
-          const h = a[H + f] as number;
+          const f = ownList[i0];
+          const h = a[H + f];
           // T-CARD-UNDER-1: the cap in a castle; on the ground at most one adjacent castle.
-          const ok =
-            h >= 1 ? h + 1 <= (r.areas[castleAt(r, f)] as number) : adjacentCastles(f, r) <= 1;
+          const ok = h >= 1 ? h + 1 <= r.areas[castleAt(r, f)] : adjacentCastles(f, r) <= 1;
           if (!ok) continue;
-          if ((a[ACTIVE] as number) >= 1) out[k++] = code(K_PLAY, f, 0, X_ACTIVE, c);
+          if (a[ACTIVE] >= 1) out[k++] = code(K_PLAY, f, 0, X_ACTIVE, c);
           for (let s = 1; s <= MAX_STACK; s++)
-            if ((a[so + O_STACKS + s] as number) > 0) out[k++] = code(K_PLAY, f, 0, s, c);
+            if (a[so + O_STACKS + s] > 0) out[k++] = code(K_PLAY, f, 0, s, c);
         }
         break;
       case MOVE_BLOCK:
@@ -818,33 +810,32 @@ export class Position {
         break;
       case DIAGONAL:
         for (let i0 = 0; i0 < nm; i0++) {
-          const f = ownList[i0] as number;
-          const h = a[H + f] as number;
-          const n = GRID.diagCount[f] as number;
+          const f = ownList[i0];
+          const h = a[H + f];
+          const n = GRID.diagCount[f];
           // T-CARD-DIAGONAL-1: one diagonal square, up at most 1, down any (ascending order).
           for (let i = 0; i < n; i++) {
-            const d = GRID.diag[4 * f + i] as number;
-            if (a[P + d] === 0 && (a[H + d] as number) <= h + 1)
-              out[k++] = code(K_PLAY, f, d, 0, c);
+            const d = GRID.diag[4 * f + i];
+            if (a[P + d] === 0 && a[H + d] <= h + 1) out[k++] = code(K_PLAY, f, d, 0, c);
           }
         }
         break;
       case ANY_DOOR:
         for (let i0 = 0; i0 < nm; i0++) {
-          const f = ownList[i0] as number;
+          const f = ownList[i0];
           this.anyDoorTargets(f, r, pair);
-          k = emitTo(out, k, pair[0] as number, pair[1] as number, code(K_PLAY, f, 0, 0, c));
+          k = emitTo(out, k, pair[0], pair[1], code(K_PLAY, f, 0, 0, c));
         }
         break;
       case JUMP_KNIGHT:
         for (let i0 = 0; i0 < nm; i0++) {
-          const f = ownList[i0] as number;
+          const f = ownList[i0];
           // the four jumps in ascending order of the landing square
           for (let j = 8 * f; j < 8 * f + 8; j += 2) {
-            const over = JUMPS[j] as number;
-            const to = JUMPS[j + 1] as number;
+            const over = JUMPS[j];
+            const to = JUMPS[j + 1];
             if (to < 0) continue;
-            const mid = a[P + over] as number;
+            const mid = a[P + over];
             // T-CARD-JUMP-1: over one knight (the king only with jumpOverKing), onto a free square.
             const jumpable = (mid >= 1 && mid <= 4) || (mid === KING && this.o.jumpOverKing);
             if (jumpable && a[P + to] === 0) out[k++] = code(K_PLAY, f, to, 0, c);
@@ -854,12 +845,12 @@ export class Position {
       case CLIMB_TWO: {
         const exact = this.o.climbTwo === 'exact';
         for (let i0 = 0; i0 < nm; i0++) {
-          const f = ownList[i0] as number;
-          const h = a[H + f] as number;
-          const n = GRID.orthCount[f] as number;
+          const f = ownList[i0];
+          const h = a[H + f];
+          const n = GRID.orthCount[f];
           for (let i = 0; i < n; i++) {
-            const d = GRID.orth[4 * f + i] as number;
-            const hd = a[H + d] as number;
+            const d = GRID.orth[4 * f + i];
+            const hd = a[H + d];
             // T-CARD-CLIMB2-1: exactly +2 ('exact') or at most +2 ('upTo'); ascending order.
             const ok = exact ? hd === h + 2 : hd <= h + 2;
             if (ok && a[P + d] === 0) out[k++] = code(K_PLAY, f, d, 0, c);
@@ -875,9 +866,8 @@ export class Position {
   /** The mover's knights, ascending, into `ownList`; returns how many. */
   private listKnights(seat: number): number {
     let n = 0;
-    for (let m = this.knights[2 * seat] as number; m !== 0; m &= m - 1) ownList[n++] = lowest(m);
-    for (let m = this.knights[2 * seat + 1] as number; m !== 0; m &= m - 1)
-      ownList[n++] = lowest(m) + 32;
+    for (let m = this.knights[2 * seat]; m !== 0; m &= m - 1) ownList[n++] = lowest(m);
+    for (let m = this.knights[2 * seat + 1]; m !== 0; m &= m - 1) ownList[n++] = lowest(m) + 32;
     return n;
   }
 
@@ -889,10 +879,10 @@ export class Position {
     for (let i = 0; i < nm; i++) {
       pair[0] = 0;
       pair[1] = 0;
-      for (let j = 0; j < nm; j++) if (j !== i) this.addAnchored(ownList[j] as number, pair);
-      const f = ownList[i] as number;
-      const lo = this.freeLo((pair[0] as number) & ~bitLo(f));
-      const hi = this.freeHi((pair[1] as number) & ~bitHi(f));
+      for (let j = 0; j < nm; j++) if (j !== i) this.addAnchored(ownList[j], pair);
+      const f = ownList[i];
+      const lo = this.freeLo(pair[0] & ~bitLo(f));
+      const hi = this.freeHi(pair[1] & ~bitHi(f));
       k = emitTo(out, k, lo, hi, code(K_PLAY, f, 0, 0, RELOCATE));
     }
     return k;
@@ -906,15 +896,15 @@ export class Position {
    */
   private anyDoorTargets(f: number, r: Castles, out: Int32Array): void {
     const lv = this.levels;
-    const s = this.a[H + f] as number;
+    const s = this.a[H + f];
     // the castles behind the doors at the knight's level (entrances: h > s)
-    const eLo = (ORTH[2 * f] as number) & (lv[2 * s] as number);
-    const eHi = (ORTH[2 * f + 1] as number) & (lv[2 * s + 1] as number);
+    const eLo = ORTH[2 * f] & lv[2 * s];
+    const eHi = ORTH[2 * f + 1] & lv[2 * s + 1];
     let cLo = 0;
     let cHi = 0;
     for (let id = 0; id < r.count; id++) {
-      const lo = r.sets[2 * id] as number;
-      const hi = r.sets[2 * id + 1] as number;
+      const lo = r.sets[2 * id];
+      const hi = r.sets[2 * id + 1];
       if (((lo & eLo) | (hi & eHi)) === 0) continue;
       cLo |= lo;
       cHi |= hi;
@@ -923,11 +913,11 @@ export class Position {
     let xLo = 0;
     let xHi = 0;
     for (let t = 0; ; t++) {
-      const inLo = cLo & (lv[2 * t] as number);
-      const inHi = cHi & (lv[2 * t + 1] as number);
+      const inLo = cLo & lv[2 * t];
+      const inHi = cHi & lv[2 * t + 1];
       if ((inLo | inHi) === 0) break;
-      xLo |= growLo(inLo, inHi) & ~(lv[2 * t] as number);
-      xHi |= growHi(inLo, inHi) & ~(lv[2 * t + 1] as number);
+      xLo |= growLo(inLo, inHi) & ~lv[2 * t];
+      xHi |= growHi(inLo, inHi) & ~lv[2 * t + 1];
     }
     out[0] = this.freeLo(xLo & ~bitLo(f));
     out[1] = this.freeHi(xHi & ~bitHi(f));
@@ -941,7 +931,7 @@ export class Position {
     let sLo = 0;
     let sHi = 0;
     for (let f = 0; f < 64; f++) {
-      const hf = a[H + f] as number;
+      const hf = a[H + f];
       if (hf < 1 || !this.free(f)) continue; // an empty block, not under the king (T-KING-2)
       // 1. Lift the block: S′. Lifting from a stack of 2 or more changes no castle's squares
       // (and cannot make one too tall), so S′ has the current castles and the targets do not
@@ -949,16 +939,16 @@ export class Position {
       if (hf > 1) {
         if (!shared) {
           const g = this.levels;
-          moveBlockTargets(this.castles(), g, ~(g[0] as number), ~(g[1] as number), -1, pair);
-          sLo = pair[0] as number;
-          sHi = pair[1] as number;
+          moveBlockTargets(this.castles(), g, ~g[0], ~g[1], -1, pair);
+          sLo = pair[0];
+          sHi = pair[1];
           shared = true;
         }
         pair[0] = sLo;
         pair[1] = sHi;
       } else if (!this.liftFoundation(f, pair)) continue;
-      const lo = this.freeLo((pair[0] as number) & ~bitLo(f));
-      const hi = this.freeHi((pair[1] as number) & ~bitHi(f));
+      const lo = this.freeLo(pair[0] & ~bitLo(f));
+      const hi = this.freeHi(pair[1] & ~bitHi(f));
       k = emitTo(out, k, lo, hi, code(K_PLAY, f, 0, 0, MOVE_BLOCK));
     }
     return k;
@@ -971,22 +961,22 @@ export class Position {
    */
   private liftFoundation(f: number, out: Int32Array): boolean {
     const lv = this.levels;
-    const allLo = (lv[0] as number) & ~bitLo(f);
-    const allHi = (lv[1] as number) & ~bitHi(f);
+    const allLo = lv[0] & ~bitLo(f);
+    const allHi = lv[1] & ~bitHi(f);
     const r = liftedCastles;
     labelCastles(allLo, allHi, r);
     // 2. The rest of the old castle must not split: f's castle neighbours are in one castle.
-    const nLo = ORTH[2 * f] as number;
-    const nHi = ORTH[2 * f + 1] as number;
+    const nLo = ORTH[2 * f];
+    const nHi = ORTH[2 * f + 1];
     let touching = 0;
     // A castle of S′ taller than its area can only be the lifted castle (the last one found).
     let badId = -1;
     for (let id = 0; id < r.count; id++) {
-      const lo = r.sets[2 * id] as number;
-      const hi = r.sets[2 * id + 1] as number;
+      const lo = r.sets[2 * id];
+      const hi = r.sets[2 * id + 1];
       if (((lo & nLo) | (hi & nHi)) !== 0) touching++;
-      const t = r.areas[id] as number;
-      if (((lo & (lv[2 * t] as number)) | (hi & (lv[2 * t + 1] as number))) !== 0) badId = id;
+      const t = r.areas[id];
+      if (((lo & lv[2 * t]) | (hi & lv[2 * t + 1])) !== 0) badId = id;
     }
     if (touching > 1) return false;
     moveBlockTargets(r, lv, ~allLo, ~allHi, badId, out);
@@ -1018,13 +1008,13 @@ export class Position {
   /** Takes back the last `play`. */
   undo(): void {
     if (this.depth === 0) throw new RulesError('UNSUPPORTED', 'undo: nothing to take back');
-    const mark = this.plyMarks[--this.depth] as number;
+    const mark = this.plyMarks[--this.depth];
     const log = this.log;
     while (this.logLen > mark) {
       this.logLen -= 2;
-      const i = log[this.logLen] as number;
-      const old = log[this.logLen + 1] as number;
-      const v = this.a[i] as number; // undone in reverse order: the value this write set
+      const i = log[this.logLen];
+      const old = log[this.logLen + 1];
+      const v = this.a[i]; // undone in reverse order: the value this write set
       this.a[i] = old;
       if (i < 128) this.track(i, v, old);
       if (this.logLen < this.hashedLen) {
@@ -1053,7 +1043,7 @@ export class Position {
           // T-MASTER-SETUP-2: then knights and king as in T-SETUP-3/4.
           this.w(SETUP_N, 0);
           this.w(STEP, S_SETUP_KNIGHT);
-          this.w(ACTOR, a[ORDER] as number);
+          this.w(ACTOR, a[ORDER]);
         } else {
           this.w(ACTOR, (seat + 1) % this.n);
         }
@@ -1106,10 +1096,10 @@ export class Position {
         break;
       case K_KEEP: {
         // T-DRAFT-1: the kept card goes to the hand and counts as bought.
-        const n = a[PEND_N] as number;
+        const n = a[PEND_N];
         let i = 0;
         while (i < n && a[PEND + i] !== x) i++;
-        for (let j = i; j < n - 1; j++) this.w(PEND + j, a[PEND + j + 1] as number);
+        for (let j = i; j < n - 1; j++) this.w(PEND + j, a[PEND + j + 1]);
         this.w(PEND + n - 1, 0);
         this.w(PEND_N, n - 1);
         this.add(so + O_HAND + x, 1);
@@ -1131,7 +1121,7 @@ export class Position {
       case K_END:
         if (a[STEP] === S_REDIST) {
           // T-REDIST-2 ('optional'): the rest returns to the supply.
-          this.add(SUPPLY, a[ACTIVE] as number);
+          this.add(SUPPLY, a[ACTIVE]);
           this.w(ACTIVE, 0);
           this.afterRedistribution();
         } else {
@@ -1147,7 +1137,7 @@ export class Position {
   }
 
   private movePiece(f: number, t: number): void {
-    this.w(P + t, this.a[P + f] as number);
+    this.w(P + t, this.a[P + f]);
     this.w(P + f, 0);
   }
 
@@ -1160,12 +1150,12 @@ export class Position {
     const shared = this.o.deckMode === 'shared';
     const nIdx = shared ? DECK_N : so + O_DECK_N;
     const base = shared ? DECK : so + O_DECK;
-    const len = a[nIdx] as number;
+    const len = a[nIdx];
     if (this.o.deckMode === 'draft') {
       // T-DRAFT-1: the top min(3, deck) cards go to `pending`, in drawn order.
       const m = Math.min(3, len);
       for (let i = 0; i < m; i++) {
-        const card = a[base + len - 1 - i] as number;
+        const card = a[base + len - 1 - i];
         if (card === HIDDEN) throw hidden();
         this.w(PEND + i, card);
         this.w(base + len - 1 - i, 0);
@@ -1175,7 +1165,7 @@ export class Position {
       this.w(STEP, S_KEEP);
       return;
     }
-    const card = a[base + len - 1] as number;
+    const card = a[base + len - 1];
     if (card === HIDDEN) throw hidden();
     this.w(base + len - 1, 0);
     this.w(nIdx, len - 1);
@@ -1186,15 +1176,15 @@ export class Position {
   private returnPending(seat: number, bottom: boolean): void {
     const a = this.a;
     const so = this.so(seat);
-    const m = a[PEND_N] as number;
-    const len = a[so + O_DECK_N] as number;
+    const m = a[PEND_N];
+    const len = a[so + O_DECK_N];
     const base = so + O_DECK;
     if (bottom) {
       // Shift the deck up by m, then the first drawn ends up above the later ones.
-      for (let i = len - 1; i >= 0; i--) this.w(base + i + m, a[base + i] as number);
-      for (let i = 0; i < m; i++) this.w(base + i, a[PEND + m - 1 - i] as number);
+      for (let i = len - 1; i >= 0; i--) this.w(base + i + m, a[base + i]);
+      for (let i = 0; i < m; i++) this.w(base + i, a[PEND + m - 1 - i]);
     } else {
-      for (let i = 0; i < m; i++) this.w(base + len + i, a[PEND + m - 1 - i] as number);
+      for (let i = 0; i < m; i++) this.w(base + len + i, a[PEND + m - 1 - i]);
     }
     this.w(so + O_DECK_N, len + m);
     for (let i = 0; i < 3; i++) this.w(PEND + i, 0);
@@ -1234,8 +1224,7 @@ export class Position {
         break;
       default:
         // relocate, diagonal, anyDoor, jumpKnight, climbTwo: the knight goes from f to t.
-        if ((a[P + f] as number) !== seat + 1)
-          throw new RulesError('ILLEGAL_MOVE', 'not your knight');
+        if (a[P + f] !== seat + 1) throw new RulesError('ILLEGAL_MOVE', 'not your knight');
         this.movePiece(f, t);
         break;
     }
@@ -1260,24 +1249,24 @@ export class Position {
   private room(seat: number): number {
     const base = this.so(seat) + O_STACKS;
     let room = 0;
-    for (let s = 0; s < this.cap; s++) room += (this.a[base + s] as number) * (this.cap - s);
+    for (let s = 0; s < this.cap; s++) room += this.a[base + s] * (this.cap - s);
     return room;
   }
 
   private otherStacks(seat: number): number {
     const base = this.so(seat) + O_STACKS;
     let n = 0;
-    for (let s = 0; s <= MAX_STACK; s++) n += this.a[base + s] as number;
+    for (let s = 0; s <= MAX_STACK; s++) n += this.a[base + s];
     return n;
   }
 
   /** T-END-TURN-1 and T-REDIST-1..3. */
   private endTurn(seat: number): void {
     const a = this.a;
-    const u = a[ACTIVE] as number;
+    const u = a[ACTIVE];
     if (this.otherStacks(seat) === 0) {
       // T-REDIST-3: the seat's last turn of the phase; T-RULE-4 may carry up to 3 blocks.
-      const carry = this.o.carryOverBlocks && (a[PHASE] as number) < 3 ? Math.min(u, 3) : 0;
+      const carry = this.o.carryOverBlocks && a[PHASE] < 3 ? Math.min(u, 3) : 0;
       this.add(SUPPLY, u - carry);
       this.w(this.so(seat) + O_CARRY, carry);
       this.w(ACTIVE, 0);
@@ -1316,17 +1305,17 @@ export class Position {
   private finishTurn(): void {
     const a = this.a;
     this.resetTurn();
-    let ti = (a[TURN] as number) + 1;
+    let ti = a[TURN] + 1;
     if (ti === this.n) {
       ti = 0;
-      const round = (a[ROUND] as number) + 1;
+      const round = a[ROUND] + 1;
       this.w(ROUND, round);
       this.w(TURN, 0);
       if (round === this.rounds()) {
         this.endPhase();
         return;
       }
-      if (this.o.roundOrder === 'leaderEachRound') this.setOrder(this.leader(a[ORDER] as number));
+      if (this.o.roundOrder === 'leaderEachRound') this.setOrder(this.leader(a[ORDER]));
     }
     this.w(TURN, ti);
     this.startTurn(false); // the turn state was just reset above
@@ -1358,7 +1347,7 @@ export class Position {
 
   /** The seats in scoring order (T-SCORE-2). */
   scoringOrder(): number[] {
-    const lps = this.a[LPS] as number;
+    const lps = this.a[LPS];
     const seats = new Array<number>(this.n);
     for (let i = 0; i < this.n; i++) seats[i] = (lps + i) % this.n;
     if (this.o.scoringOrder === 'leaderFirst') seats.sort((x, y) => this.score(y) - this.score(x));
@@ -1367,8 +1356,8 @@ export class Position {
 
   /** The board's bit sets in the layout of `readBoard` (rules.ts), from the kept ones. */
   private boardSets(): Int32Array {
-    scoringSets[0] = this.levels[0] as number;
-    scoringSets[1] = this.levels[1] as number;
+    scoringSets[0] = this.levels[0];
+    scoringSets[1] = this.levels[1];
     scoringSets.set(this.knights, 2);
     return scoringSets;
   }
@@ -1376,19 +1365,19 @@ export class Position {
   /** T-FLOW-5: score the phase, then end the game or deal and offer the king move. */
   private endPhase(): void {
     const a = this.a;
-    const phase = a[PHASE] as number;
+    const phase = a[PHASE];
     // T-SCORE-4: the board as it stands after the phase's last turn; only knights score.
     const order = this.scoringOrder();
     // T-SCORE-3: all castles first (one movement each), then king bonuses, then the master card.
     const sets = this.boardSets();
     const castles = castlePoints(this.heights, this.pieces, this.n, sets);
-    for (const p of order) this.advance(p, castles[p] as number);
+    for (const p of order) this.advance(p, castles[p]);
     const bonus = kingBonus(this.heights, this.pieces, this.n, phase, sets);
-    for (const p of order) this.advance(p, bonus[p] as number);
-    const master = a[MASTER] as number;
+    for (const p of order) this.advance(p, bonus[p]);
+    const master = a[MASTER];
     if (master > 0) {
       const pts = masterPoints(master, this.heights, this.pieces, this.n, phase, this.o);
-      for (const p of order) this.advance(p, pts[p] as number);
+      for (const p of order) this.advance(p, pts[p]);
     }
     if (phase === 3) {
       this.w(STEP, S_OVER); // T-END-1
@@ -1396,7 +1385,7 @@ export class Position {
       this.w(TURN, 0);
       return;
     }
-    const lps = a[LPS] as number;
+    const lps = a[LPS];
     const low = this.lowest(lps);
     let first = low; // T-ORDER-2, and T-MASTER-ORDER-1 in the master version
     if (this.o.phaseStartPlayer === 'highest') first = this.leader(lps);
@@ -1418,11 +1407,11 @@ export class Position {
    */
   private deal(): void {
     const a = this.a;
-    const sizes = this.phases[(a[PHASE] as number) - 1] as readonly number[];
+    const sizes = this.phases[a[PHASE] - 1] as readonly number[];
     for (const size of sizes) {
       for (let i = 0; i < this.n; i++) {
-        const p = a[ORDER + i] as number;
-        const got = Math.min(size, a[SUPPLY] as number);
+        const p = a[ORDER + i];
+        const got = Math.min(size, a[SUPPLY]);
         this.add(SUPPLY, -got);
         this.add(this.so(p) + O_STACKS + got, 1);
       }
@@ -1432,11 +1421,11 @@ export class Position {
   /** Starts the turn of the seat at TURN; `reset` is false when the caller just ran `resetTurn`. */
   private startTurn(reset: boolean): void {
     const a = this.a;
-    const seat = a[ORDER + (a[TURN] as number)] as number;
+    const seat = a[ORDER + a[TURN]];
     this.w(ACTOR, seat);
     if (reset) this.resetTurn();
     const so = this.so(seat);
-    const carry = a[so + O_CARRY] as number;
+    const carry = a[so + O_CARRY];
     if (carry > 0) {
       // T-RULE-4: carried blocks are spread onto the new stacks first (cap applies).
       const r = Math.min(carry, this.room(seat));
@@ -1462,7 +1451,7 @@ export class Position {
         let only = -1;
         let distinct = 0;
         for (let s = 0; s <= MAX_STACK; s++) {
-          if ((a[so + O_STACKS + s] as number) > 0) {
+          if (a[so + O_STACKS + s] > 0) {
             distinct++;
             only = s;
           }
@@ -1474,7 +1463,7 @@ export class Position {
         let only = -1;
         let distinct = 0;
         for (let s = 0; s < this.cap; s++) {
-          if ((a[so + O_STACKS + s] as number) > 0) {
+          if (a[so + O_STACKS + s] > 0) {
             distinct++;
             only = s;
           }
@@ -1483,14 +1472,13 @@ export class Position {
         this.exec(code(K_SPREAD, 0, 0, only, 0));
       } else if (step === S_KEEP) {
         if (a[PEND_N] !== 1) return;
-        this.exec(code(K_KEEP, 0, 0, a[PEND] as number, 0));
+        this.exec(code(K_KEEP, 0, 0, a[PEND], 0));
       } else if (step === S_RETURN) {
         if (a[PEND_N] !== 0 && a[so + O_DECK_N] !== 0) return;
         this.exec(code(K_RETURN, 0, 0, 0, 0));
       } else if (step === S_KING_MOVE) {
         let any = false;
-        for (let q = 0; q < 64 && !any; q++)
-          if ((a[H + q] as number) > 0 && a[P + q] === 0) any = true;
+        for (let q = 0; q < 64 && !any; q++) if (a[H + q] > 0 && a[P + q] === 0) any = true;
         if (any) return;
         this.exec(code(K_KING_STAY, 0, 0, 0, 0));
       } else {
@@ -1511,7 +1499,7 @@ function jumpTable(): Int8Array {
   const dirs = [-8, -1, 1, 8]; // down, left, right, up: landing squares ascend
   for (let f = 0; f < 64; f++) {
     for (let i = 0; i < 4; i++) {
-      const d = dirs[i] as number;
+      const d = dirs[i];
       const x = (f & 7) + 2 * (d === 1 ? 1 : d === -1 ? -1 : 0);
       const y = (f >> 3) + 2 * (d === 8 ? 1 : d === -8 ? -1 : 0);
       if (x < 0 || x > 7 || y < 0 || y > 7) continue;
@@ -1538,8 +1526,8 @@ function tooCloseTable(rowColumn: boolean): Int32Array {
       const inLine = (q & 7) === (c & 7) || q >> 3 === c >> 3;
       const close = !rowColumn || inLine ? d < 3 : d < 2;
       if (!close) continue;
-      out[2 * q] = (out[2 * q] as number) | bitLo(c);
-      out[2 * q + 1] = (out[2 * q + 1] as number) | bitHi(c);
+      out[2 * q] = out[2 * q] | bitLo(c);
+      out[2 * q + 1] = out[2 * q + 1] | bitHi(c);
     }
   }
   return out;
@@ -1547,11 +1535,11 @@ function tooCloseTable(rowColumn: boolean): Int32Array {
 
 /** The number of different castles orthogonally adjacent to ground square q. */
 export function adjacentCastles(q: number, r: Castles): number {
-  const nLo = ORTH[2 * q] as number;
-  const nHi = ORTH[2 * q + 1] as number;
+  const nLo = ORTH[2 * q];
+  const nHi = ORTH[2 * q + 1];
   let n = 0;
   for (let id = 0; id < r.count; id++)
-    if ((((r.sets[2 * id] as number) & nLo) | ((r.sets[2 * id + 1] as number) & nHi)) !== 0) n++;
+    if (((r.sets[2 * id] & nLo) | (r.sets[2 * id + 1] & nHi)) !== 0) n++;
   return n;
 }
 
@@ -1560,8 +1548,7 @@ function castleAt(r: Castles, q: number): number {
   const lo = bitLo(q);
   const hi = bitHi(q);
   for (let id = 0; id < r.count; id++)
-    if ((((r.sets[2 * id] as number) & lo) | ((r.sets[2 * id + 1] as number) & hi)) !== 0)
-      return id;
+    if (((r.sets[2 * id] & lo) | (r.sets[2 * id + 1] & hi)) !== 0) return id;
   return -1;
 }
 
@@ -1600,14 +1587,13 @@ export function startPosition(
   for (let i = 0; i < n; i++) a[ORDER + i] = (first + i) % n; // T-ORDER-1
   // Decks are stored bottom first; the given lists are top first.
   a[DECK_N] = sharedDeck.length;
-  for (let i = 0; i < sharedDeck.length; i++)
-    a[DECK + i] = sharedDeck[sharedDeck.length - 1 - i] as number;
+  for (let i = 0; i < sharedDeck.length; i++) a[DECK + i] = sharedDeck[sharedDeck.length - 1 - i];
   for (let p = 0; p < n; p++) {
     const so = SEAT0 + p * SEAT_STRIDE;
     a[so + O_KOFF] = o.knightsPerPlayer;
     const d = seatDecks[p] ?? [];
     a[so + O_DECK_N] = d.length;
-    for (let i = 0; i < d.length; i++) a[so + O_DECK + i] = d[d.length - 1 - i] as number;
+    for (let i = 0; i < d.length; i++) a[so + O_DECK + i] = d[d.length - 1 - i];
     // T-MASTER-HAND-1 / T-DECK-1 'masterHand': all 10 cards of the seat's colour in hand.
     if (o.deckMode === 'masterHand') for (let c = 1; c <= 10; c++) a[so + O_HAND + c] = 1;
   }
@@ -1627,8 +1613,8 @@ function nextToOneCastle(r: Castles, groundLo: number, groundHi: number, out: In
   let twiceLo = 0;
   let twiceHi = 0;
   for (let id = 0; id < r.count; id++) {
-    const lo = r.sets[2 * id] as number;
-    const hi = r.sets[2 * id + 1] as number;
+    const lo = r.sets[2 * id];
+    const hi = r.sets[2 * id + 1];
     const nLo = growLo(lo, hi);
     const nHi = growHi(lo, hi);
     twiceLo |= onceLo & nLo;
@@ -1645,12 +1631,12 @@ function nextToOneCastle(r: Castles, groundLo: number, groundHi: number, out: In
  * i.e. outside the level set of height area − 1. ORed into `out[0], out[1]`.
  */
 function raisable(r: Castles, levels: Int32Array, out: Int32Array): void {
-  let lo = out[0] as number;
-  let hi = out[1] as number;
+  let lo = out[0];
+  let hi = out[1];
   for (let id = 0; id < r.count; id++) {
-    const t = (r.areas[id] as number) - 1;
-    lo |= (r.sets[2 * id] as number) & ~(levels[2 * t] as number);
-    hi |= (r.sets[2 * id + 1] as number) & ~(levels[2 * t + 1] as number);
+    const t = r.areas[id] - 1;
+    lo |= r.sets[2 * id] & ~levels[2 * t];
+    hi |= r.sets[2 * id + 1] & ~levels[2 * t + 1];
   }
   out[0] = lo;
   out[1] = hi;
@@ -1674,13 +1660,13 @@ function moveBlockTargets(
 ): void {
   const n = r.count;
   if (badId >= 0) {
-    const lo = r.sets[2 * badId] as number;
-    const hi = r.sets[2 * badId + 1] as number;
-    const t = (r.areas[badId] as number) + 1; // the extended castle's top must be ≤ area + 1
-    const fits = ((lo & (levels[2 * t] as number)) | (hi & (levels[2 * t + 1] as number))) === 0;
+    const lo = r.sets[2 * badId];
+    const hi = r.sets[2 * badId + 1];
+    const t = r.areas[badId] + 1; // the extended castle's top must be ≤ area + 1
+    const fits = ((lo & levels[2 * t]) | (hi & levels[2 * t + 1])) === 0;
     nextToOneCastle(r, groundLo, groundHi, out);
-    out[0] = n >= 6 && fits ? (out[0] as number) & growLo(lo, hi) : 0;
-    out[1] = n >= 6 && fits ? (out[1] as number) & growHi(lo, hi) : 0;
+    out[0] = n >= 6 && fits ? out[0] & growLo(lo, hi) : 0;
+    out[1] = n >= 6 && fits ? out[1] & growHi(lo, hi) : 0;
     return;
   }
   let lo = 0;
@@ -1689,16 +1675,16 @@ function moveBlockTargets(
     // extends a castle or raises a stack
     nextToOneCastle(r, groundLo, groundHi, out);
     raisable(r, levels, out);
-    lo = out[0] as number;
-    hi = out[1] as number;
+    lo = out[0];
+    hi = out[1];
   }
   if (n + 1 >= 6) {
     // founds a castle: a ground square next to none
     let cLo = 0;
     let cHi = 0;
     for (let id = 0; id < n; id++) {
-      cLo |= r.sets[2 * id] as number;
-      cHi |= r.sets[2 * id + 1] as number;
+      cLo |= r.sets[2 * id];
+      cHi |= r.sets[2 * id + 1];
     }
     lo |= groundLo & ~growLo(cLo, cHi);
     hi |= groundHi & ~growHi(cLo, cHi);

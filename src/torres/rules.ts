@@ -32,9 +32,9 @@ export function readBoard(heights: ArrayLike<number>, pieces: ArrayLike<number>)
   for (let q = 0; q < 64; q++) {
     const half = q >> 5;
     const bit = 1 << (q & 31);
-    if ((heights[q] as number) > 0) boardSets[half] = (boardSets[half] as number) | bit;
-    const p = pieces[q] as number;
-    if (p >= 1 && p <= 4) boardSets[2 * p + half] = (boardSets[2 * p + half] as number) | bit;
+    if (heights[q] > 0) boardSets[half] = boardSets[half] | bit;
+    const p = pieces[q];
+    if (p >= 1 && p <= 4) boardSets[2 * p + half] = boardSets[2 * p + half] | bit;
   }
   return boardSets;
 }
@@ -49,8 +49,8 @@ function anyAt(heights: ArrayLike<number>, lo: number, hi: number, level: number
 /** The highest level of a knight in the set `lo, hi` (0 when it is empty). */
 function highest(heights: ArrayLike<number>, lo: number, hi: number): number {
   let best = 0;
-  for (let m = lo; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m)] as number);
-  for (let m = hi; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m) + 32] as number);
+  for (let m = lo; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m)]);
+  for (let m = hi; m !== 0; m &= m - 1) best = Math.max(best, heights[lowest(m) + 32]);
   return best;
 }
 
@@ -66,18 +66,14 @@ export function castlePoints(
   sets: Int32Array = readBoard(heights, pieces),
 ): number[] {
   const r = scoring;
-  labelCastles(sets[0] as number, sets[1] as number, r);
+  labelCastles(sets[0], sets[1], r);
   const out = new Array<number>(n).fill(0);
   for (let id = 0; id < r.count; id++) {
-    const cLo = r.sets[2 * id] as number;
-    const cHi = r.sets[2 * id + 1] as number;
+    const cLo = r.sets[2 * id];
+    const cHi = r.sets[2 * id + 1];
     for (let p = 0; p < n; p++) {
-      const top = highest(
-        heights,
-        cLo & (sets[2 + 2 * p] as number),
-        cHi & (sets[3 + 2 * p] as number),
-      );
-      out[p] = (out[p] as number) + (r.areas[id] as number) * top;
+      const top = highest(heights, cLo & sets[2 + 2 * p], cHi & sets[3 + 2 * p]);
+      out[p] = out[p] + r.areas[id] * top;
     }
   }
   return out;
@@ -98,14 +94,14 @@ export function kingBonus(
   let king = -1;
   for (let q = 0; q < 64; q++) if (pieces[q] === KING) king = q;
   // T-KING-3: the king's castle is the one under the king at scoring time (never eliminated).
-  if (king < 0 || (heights[king] as number) === 0) return out;
+  if (king < 0 || heights[king] === 0) return out;
   const b = sets ?? readBoard(heights, pieces);
-  flood(bitLo(king), bitHi(king), b[0] as number, b[1] as number, kingCastle, 0);
-  const cLo = kingCastle[0] as number;
-  const cHi = kingCastle[1] as number;
+  flood(bitLo(king), bitHi(king), b[0], b[1], kingCastle, 0);
+  const cLo = kingCastle[0];
+  const cHi = kingCastle[1];
   for (let p = 0; p < n; p++) {
-    const lo = cLo & (b[2 + 2 * p] as number);
-    const hi = cHi & (b[3 + 2 * p] as number);
+    const lo = cLo & b[2 + 2 * p];
+    const hi = cHi & b[3 + 2 * p];
     if (anyAt(heights, lo, hi, phase)) out[p] = 5 * phase;
   }
   return out;
@@ -128,7 +124,7 @@ function countCardPoints(
   on: (q: number) => boolean,
 ): number[] {
   // T-MASTER-EDGE-1 / T-MASTER-DIAG-1: 2/5/10 per knight plus the same for a strict majority.
-  const per = [0, 2, 5, 10][phase] as number;
+  const per = [0, 2, 5, 10][phase];
   const counts = Array.from({ length: n }, (_, p) => knightsOf(pieces, p).filter(on).length);
   const most = Math.max(...counts);
   const leaders = counts.filter((c) => c === most).length;
@@ -137,8 +133,8 @@ function countCardPoints(
 
 function connected(qs: readonly number[], eightWay: boolean): boolean {
   const set = new Set(qs);
-  const seen = new Set([qs[0] as number]);
-  const todo = [qs[0] as number];
+  const seen = new Set([qs[0]]);
+  const todo = [qs[0]];
   while (todo.length > 0) {
     const q = todo.pop() as number;
     for (let dx = -1; dx <= 1; dx++) {
@@ -229,9 +225,8 @@ export function masterPoints(
     const r = labelRegions(GRID, heights, regionsBuf);
     for (let p = 0; p < n; p++) {
       const ids = new Set<number>();
-      for (const q of knightsOf(pieces, p))
-        if ((r.labels[q] as number) >= 0) ids.add(r.labels[q] as number);
-      if (ids.size === phase + 3) out[p] = [0, 5, 15, 30][phase] as number;
+      for (const q of knightsOf(pieces, p)) if (r.labels[q] >= 0) ids.add(r.labels[q]);
+      if (ids.size === phase + 3) out[p] = [0, 5, 15, 30][phase];
     }
     return out;
   }
@@ -240,7 +235,7 @@ export function masterPoints(
     const qs = knightsOf(pieces, p);
     // T-RULE-9: a card about all the seat's knights needs masterMinKnights on the board.
     const enough = qs.length >= o.masterMinKnights && qs.length > 0;
-    const levels = qs.map((q) => heights[q] as number);
+    const levels = qs.map((q) => heights[q]);
     let pts = 0;
     if (card === 4 && enough && connected(qs, o.masterContiguity === 'eightWay')) pts = 40; // T-MASTER-CONTIG-1
     if (card === 5 && enough && new Set(levels).size === levels.length) pts = 40; // T-MASTER-LEVELS-1

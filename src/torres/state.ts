@@ -137,14 +137,13 @@ export interface TorresState {
 
 function cardsOf(a: Int32Array, base: number): CardView[] {
   const out: CardView[] = [];
-  for (let c = 0; c <= 10; c++)
-    for (let i = 0; i < (a[base + c] as number); i++) out.push(cardName(c));
+  for (let c = 0; c <= 10; c++) for (let i = 0; i < a[base + c]; i++) out.push(cardName(c));
   return out;
 }
 
 function deckOf(a: Int32Array, base: number, len: number): CardView[] {
   const out: CardView[] = [];
-  for (let i = len - 1; i >= 0; i--) out.push(cardName(a[base + i] as number));
+  for (let i = len - 1; i >= 0; i--) out.push(cardName(a[base + i]));
   return out;
 }
 
@@ -167,7 +166,7 @@ export function toState(pos: Position, rng: RngState, release = false): TorresSt
 /** `a[from .. from + n − 1]` as a plain array. */
 function listOf(a: Int32Array, from: number, n: number): number[] {
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = a[from + i] as number;
+  for (let i = 0; i < n; i++) out[i] = a[from + i];
   return out;
 }
 
@@ -179,50 +178,50 @@ function stateOf(pos: Position, rng: RngState): TorresState {
     const so = SEAT0 + p * SEAT_STRIDE;
     const stacks: number[] = [];
     for (let s = MAX_STACK; s >= 0; s--)
-      for (let i = 0; i < (a[so + O_STACKS + s] as number); i++) stacks.push(s);
+      for (let i = 0; i < a[so + O_STACKS + s]; i++) stacks.push(s);
     seats.push({
-      score: a[so + O_SCORE] as number,
-      knightsOff: a[so + O_KOFF] as number,
-      carry: a[so + O_CARRY] as number,
+      score: a[so + O_SCORE],
+      knightsOff: a[so + O_KOFF],
+      carry: a[so + O_CARRY],
       stacks,
       hand: cardsOf(a, so + O_HAND),
-      deck: deckOf(a, so + O_DECK, a[so + O_DECK_N] as number),
+      deck: deckOf(a, so + O_DECK, a[so + O_DECK_N]),
       played: cardsOf(a, so + O_PLAYED) as CardName[],
     });
   }
   const pending: CardView[] = [];
-  for (let i = 0; i < (a[PEND_N] as number); i++) pending.push(cardName(a[PEND + i] as number));
+  for (let i = 0; i < a[PEND_N]; i++) pending.push(cardName(a[PEND + i]));
   const pieces: (number | 'K' | null)[] = [];
   for (let q = 0; q < 64; q++) {
-    const v = a[P + q] as number;
+    const v = a[P + q];
     pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
   }
   return trustState({
     options: pos.o,
     heights: listOf(a, H, 64),
     pieces,
-    supply: a[SUPPLY] as number,
-    phase: a[PHASE] as number,
-    round: a[ROUND] as number,
+    supply: a[SUPPLY],
+    phase: a[PHASE],
+    round: a[ROUND],
     order: listOf(a, ORDER, n),
-    turnIndex: a[TURN] as number,
-    step: STEP_NAMES[a[STEP] as number] as TorresStep,
-    actor: a[ACTOR] as number,
-    lastPhaseStart: a[LPS] as number,
-    setupCount: a[SETUP_N] as number,
-    deck: deckOf(a, DECK, a[DECK_N] as number),
-    masterCard: a[MASTER] === 0 ? null : (a[MASTER] as number),
+    turnIndex: a[TURN],
+    step: STEP_NAMES[a[STEP]] as TorresStep,
+    actor: a[ACTOR],
+    lastPhaseStart: a[LPS],
+    setupCount: a[SETUP_N],
+    deck: deckOf(a, DECK, a[DECK_N]),
+    masterCard: a[MASTER] === 0 ? null : a[MASTER],
     rng,
     seats,
     turn: {
-      active: a[ACTIVE] as number,
-      apLimit: a[AP_LIMIT] as number,
-      apUsed: a[AP_USED] as number,
-      buys: a[BOUGHT_N] as number,
+      active: a[ACTIVE],
+      apLimit: a[AP_LIMIT],
+      apUsed: a[AP_USED],
+      buys: a[BOUGHT_N],
       bought: cardsOf(a, BOUGHT),
       played: a[PLAYED] === 1,
       pending,
-      spread: a[SPREAD_N] as number,
+      spread: a[SPREAD_N],
       carrySpread: a[CARRY_SPREAD] === 1,
     },
   });
@@ -234,7 +233,7 @@ export function fromState(s: TorresState): Position {
   if (snap !== undefined) return Position.restore(s.options, snap);
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
-    a[H + q] = s.heights[q] as number;
+    a[H + q] = s.heights[q];
     const v = s.pieces[q];
     a[P + q] = v === null || v === undefined ? 0 : v === 'K' ? KING : v + 1;
   }
@@ -473,8 +472,7 @@ function readState(x: unknown): TorresState {
       int(v, `${f}.stacks[${i}]`, 0, MAX_STACK),
     );
     for (let i = 1; i < stacks.length; i++) {
-      if ((stacks[i] as number) > (stacks[i - 1] as number))
-        fail(`${f}.stacks`, 'must be largest first');
+      if (stacks[i] > stacks[i - 1]) fail(`${f}.stacks`, 'must be largest first');
     }
     const hand = cards(sv.hand, `${f}.hand`, 40);
     for (let i = 1; i < hand.length; i++) {
@@ -537,7 +535,7 @@ function checkInvariants(state: TorresState): void {
   const { deck, seats, turn } = state;
   const n = options.players;
   for (let i = 0; i < n; i++)
-    if (order[i] !== ((order[0] as number) + i) % n) fail('order', 'must be clockwise');
+    if (order[i] !== (order[0] + i) % n) fail('order', 'must be clockwise');
   pieces.forEach((v, q) => {
     if (typeof v === 'number' && v >= n)
       fail(`pieces[${q}]`, `must be a seat 0..${n - 1}, got ${v}`);
@@ -575,13 +573,13 @@ function checkInvariants(state: TorresState): void {
     let n = 0;
     for (const l of lists) {
       for (const c of l) {
-        counts[idOf(c)] = (counts[idOf(c)] as number) + 1;
+        counts[idOf(c)] = counts[idOf(c)] + 1;
         n++;
       }
     }
     if (n !== total) fail(field, `must account for ${total} cards, found ${n}`);
     for (let c = 1; c <= 10; c++)
-      if ((counts[c] as number) > per) fail(field, `has more than ${per} of a card`);
+      if (counts[c] > per) fail(field, `has more than ${per} of a card`);
   };
   if (options.deckMode === 'shared') {
     tally([deck, turn.pending, ...seats.flatMap((p) => [p.hand, p.played])], 4, 40, 'seats');
@@ -610,21 +608,19 @@ function checkInvariants(state: TorresState): void {
   // Board invariants
   const r = labelRegions(GRID, heights, makeRegions(GRID));
   for (let id = 0; id < r.count; id++) {
-    if ((r.tops[id] as number) > (r.areas[id] as number))
-      fail('heights', 'has a castle taller than its area (T-GEO-5)');
+    if (r.tops[id] > r.areas[id]) fail('heights', 'has a castle taller than its area (T-GEO-5)');
   }
   const onBoard = new Array<number>(n).fill(0);
   let kings = 0;
   pieces.forEach((v, q) => {
     if (v === 'K') {
       kings++;
-      if ((heights[q] as number) === 0)
-        fail(`pieces[${q}]`, 'puts the king on the ground (T-KING-1)');
+      if (heights[q] === 0) fail(`pieces[${q}]`, 'puts the king on the ground (T-KING-1)');
     } else if (v !== null) onBoard[v as number]++;
   });
   if (kings > 1) fail('pieces', 'has more than one king');
   seats.forEach((s, p) => {
-    if ((onBoard[p] as number) + s.knightsOff !== options.knightsPerPlayer) {
+    if (onBoard[p] + s.knightsOff !== options.knightsPerPlayer) {
       fail(`seats[${p}].knightsOff`, 'does not add up with the knights on the board');
     }
   });

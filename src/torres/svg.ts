@@ -101,7 +101,7 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
   const marks: string[] = [];
   for (let i = 0; i < 64; i++) {
     const name = squareName(i);
-    const h = heights[i] as number;
+    const h = heights[i];
     const x = sx(i);
     const y = sy(i);
     const occupant = state.pieces[i];
@@ -121,7 +121,7 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
           y,
           width: size,
           height: size,
-          fill: HEIGHT_FILLS[Math.min(h, HEIGHT_FILLS.length - 1)] as string,
+          fill: HEIGHT_FILLS[Math.min(h, HEIGHT_FILLS.length - 1)],
           stroke: '#d9cfb4',
           'stroke-width': size * 0.02,
         }),
@@ -141,7 +141,7 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
       ),
     );
     // Castle walls: every side of a built square that does not face the same castle.
-    const label = regions.labels[i] as number;
+    const label = regions.labels[i];
     if (label >= 0) {
       const col = i & 7;
       const row = i >> 3;
@@ -263,7 +263,7 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
             'text-anchor': 'middle',
             'font-size': size * 0.28,
           },
-          'abcdefgh'[k] as string,
+          'abcdefgh'[k],
         ),
         text(
           {

@@ -202,7 +202,7 @@ export function showTorres(s: TorresState): string {
     let row = `${y + 1}  `;
     for (let x = 0; x < 8; x++) {
       const q = 8 * y + x;
-      const h = s.heights[q] as number;
+      const h = s.heights[q];
       const p = s.pieces[q];
       const piece =
         p === null || p === undefined ? (h > 0 ? ' ' : '.') : p === 'K' ? 'K' : (COLOURS[p] ?? '?');

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { logistic, pairwiseValues, twoSeatValues } from '../../src/core/curve.js';
+import { RulesError } from '../../src/core/errors.js';
+import { stateGuard } from '../../src/core/guard.js';
+
+describe('stateGuard: the one state check of every game', () => {
+  const reads: unknown[] = [];
+  const guard = stateGuard<number>('Toy', (s) => {
+    reads.push(s);
+    const n = (s as { n?: unknown }).n;
+    if (typeof n !== 'number') throw new RulesError('PARSE_ERROR', `field 'n' must be a number`);
+    return n * 2;
+  });
+
+  it('derives once per state object and remembers it', () => {
+    const s = { n: 3 };
+    expect(guard.check(s, 'toy.moves')).toBe(6);
+    expect(guard.check(s, 'toy.apply')).toBe(6);
+    expect(reads.filter((r) => r === s)).toHaveLength(1);
+  });
+
+  it('words every refusal the same way, as INVALID_STATE naming the entry point', () => {
+    for (const bad of [{ n: 'x' }, null, 5, 'text']) {
+      let caught: unknown;
+      try {
+        guard.check(bad, 'toy.apply');
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(RulesError);
+      expect((caught as RulesError).code).toBe('INVALID_STATE');
+      expect((caught as RulesError).message).toMatch(/^toy\.apply: not a valid Toy state: /);
+    }
+  });
+
+  it('trusts what the library built without reading it', () => {
+    const s = { n: 'never read' };
+    guard.trust(s, 42);
+    expect(guard.check(s, 'toy.moves')).toBe(42);
+    expect(reads).not.toContain(s);
+  });
+
+  it('lets a bug in read (not a RulesError) through', () => {
+    const buggy = stateGuard('Toy', () => {
+      throw new TypeError('bug');
+    });
+    expect(() => buggy.check({}, 'toy.moves')).toThrow(TypeError);
+  });
+});
+
+describe('the evaluators’ score curve', () => {
+  it('is ½ at an even balance and ≈ 73 % at one scale ahead', () => {
+    expect(logistic(0, 8)).toBe(0.5);
+    expect(logistic(8, 8)).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+    expect(twoSeatValues(-8, 8)[1]).toBeCloseTo(logistic(8, 8), 12);
+  });
+  it('two seats sum to 1; pairwise values permute with the seats and are ½ when level', () => {
+    const [a, b] = twoSeatValues(5, 8);
+    expect(a + b).toBeCloseTo(1, 12);
+    expect(pairwiseValues([3, 3, 3], 8)).toEqual([0.5, 0.5, 0.5]);
+    const v = pairwiseValues([10, 0, 4], 8);
+    const w = pairwiseValues([0, 4, 10], 8);
+    expect(w[2]).toBeCloseTo(v[0], 12);
+    expect(w[0]).toBeCloseTo(v[1], 12);
+    expect(pairwiseValues([7], 8)).toEqual([1]);
+  });
+});
