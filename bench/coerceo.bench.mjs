@@ -1,12 +1,12 @@
 // Coerceo move generation: perft from the Laurentius and Ocius starts, counted two ways —
 // bulk (the last ply's moves are counted, not played) and every leaf played (play + undo on
-// each leaf, the way NPN's reference figure of ~35 M leaves/s is measured). Default run:
+// each leaf, the way NPN counts; side by side with NPN in anchors.bench.mjs). Default run:
 // Laurentius depth 5 (the reference workload, about 20 s) and Ocius depth 5; `--deep` or
 // COERCEO_DEEP=1 adds Ocius 6. Every count is checked against the reference table (C-VECTOR-1).
 import { coerceo } from '../dist/coerceo/index.js';
 import { perftPosition, randomGame } from '../dist/index.js';
 import { cpuMs } from './clock.mjs';
-import { REFERENCE, row as tableRow } from './reference.mjs';
+import { row as tableRow } from './table.mjs';
 
 const deep = process.argv.includes('--deep') || process.env.COERCEO_DEEP === '1';
 
@@ -26,9 +26,9 @@ function played(pos, depth) {
   return depth === 0 ? 1 : walk(depth, 0);
 }
 
-/** One table row, labelled with the game (see `row` in reference.mjs). */
-function row(workload, mode, nodes, ms, ref) {
-  tableRow(`coerceo: ${workload}`, mode, nodes, ms, ref);
+/** One table row, labelled with the game (see `row` in table.mjs). */
+function row(workload, mode, nodes, ms) {
+  tableRow(`coerceo: ${workload}`, mode, nodes, ms);
 }
 
 const EXPECTED = {
@@ -38,14 +38,14 @@ const EXPECTED = {
   'ocius 6': 262208752,
 };
 
-function perftRows(variant, depth, refs = {}) {
+function perftRows(variant, depth) {
   const state = coerceo.start({ variant });
   // warm-up so the JIT has compiled the generator and play/undo before timing
   perftPosition(coerceo.search(state), Math.min(depth, 4));
   played(coerceo.search(state), Math.min(depth, 4));
-  for (const [mode, fn, ref] of [
-    ['leaves, bulk-counted', (p) => perftPosition(p, depth), refs.bulk],
-    ['leaves, every leaf played', (p) => played(p, depth), refs.played],
+  for (const [mode, fn] of [
+    ['leaves, bulk-counted', (p) => perftPosition(p, depth)],
+    ['leaves, every leaf played', (p) => played(p, depth)],
   ]) {
     const pos = coerceo.search(state);
     const t0 = cpuMs();
@@ -56,11 +56,11 @@ function perftRows(variant, depth, refs = {}) {
       console.error(`coerceo perft ${variant} ${depth} = ${nodes}, expected ${want}`);
       process.exitCode = 1;
     }
-    row(`perft ${variant} depth ${depth}`, mode, nodes, ms, ref);
+    row(`perft ${variant} depth ${depth}`, mode, nodes, ms);
   }
 }
 
-perftRows('laurentius', 5, { bulk: REFERENCE.npnBulk, played: REFERENCE.npnPlayed });
+perftRows('laurentius', 5);
 perftRows('ocius', 5);
 if (deep) perftRows('ocius', 6);
 

@@ -7,7 +7,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { GAME_TYPES, hive } from '../dist/hive/index.js';
 import { perft } from '../dist/index.js';
 import { cpuMs } from './clock.mjs';
-import { REFERENCE, row } from './reference.mjs';
+import { row } from './table.mjs';
 
 const deep = process.argv.includes('--deep');
 
@@ -47,21 +47,20 @@ function timed(f) {
 // reference engine is compiled ahead of time).
 perft(hive, hive.start({ type: 'Base+MLP' }), 5);
 
-// The reference workloads (MzingaCpp: Base+MLP 5 and 6, Base 6; hive-lib: Base 6), each
-// checked against the published table before its time is reported.
+// The reference workloads (the anchors' perft counts; side by side with them in
+// anchors.bench.mjs), each checked against the published table before its time is reported.
 const expected = { 'Base+MLP': [5427108, 192353904], Base: [516240, 12219480] };
-for (const [type, depth, refs] of [
-  ['Base+MLP', 5, [REFERENCE.mzingaBaseMlp5]],
-  ['Base', 6, [REFERENCE.mzingaBase6, REFERENCE.lihiveBase6]],
-  ['Base+MLP', 6, [REFERENCE.mzingaBaseMlp6]],
+for (const [type, depth] of [
+  ['Base+MLP', 5],
+  ['Base', 6],
+  ['Base+MLP', 6],
 ]) {
   // Runs under a second are short enough for a neighbour's burst to skew them: best of three.
   const [n, ms] = bestOf(depth === 5 || type === 'Base' ? 3 : 1, () =>
     perft(hive, hive.start({ type }), depth),
   );
   if (n !== expected[type][depth - 5]) throw new Error(`perft mismatch ${type} ${depth}: ${n}`);
-  for (const ref of refs)
-    row(`hive perft ${type} depth ${depth}`, 'bulk leaves, fast path', n, ms, ref);
+  row(`hive perft ${type} depth ${depth}`, 'bulk leaves, fast path', n, ms);
 }
 
 // The immutable path: every node a new state through moves/apply (states of one tree share
@@ -161,7 +160,6 @@ const states = vectors.map((v) => hive.deserialize(v.game));
     `lists (moves: ${moves})`,
     lists,
     ms,
-    REFERENCE.lihiveLists,
   );
 }
 {

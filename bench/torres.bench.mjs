@@ -1,6 +1,6 @@
 // Torres: random complete games through the fast path (play on one mutable position, full
-// rules with action cards) and raw move generation. Reference: TobiHol/torres (no cards) plays
-// ≈1,370 random 4-player games/s. `--deep` runs longer. A game is about 230 generate/play
+// rules with action cards) and raw move generation (side by side with TobiHol/torres in
+// anchors.bench.mjs). `--deep` runs longer. A game is about 230 generate/play
 // pairs plus one `start` and `search`; writing the ~37 move codes per generate, the knights'
 // step/door sets and `play`'s logged writes are most of the cost (profile with --cpu-prof).
 //
@@ -9,7 +9,7 @@
 // still measures the engine rather than the neighbours.
 import { perft } from '../dist/index.js';
 import { torres } from '../dist/torres/index.js';
-import { REFERENCE, row } from './reference.mjs';
+import { row } from './table.mjs';
 
 const deep = process.argv.includes('--deep');
 const budgetMs = deep ? 20_000 : 5_000;
@@ -58,23 +58,9 @@ for (const [label, options] of [
   ['2p shared deck', { players: 2 }],
 ]) {
   const r = games(options, budgetMs / 4);
-  // TobiHol's figures are for 4 players without cards: compared on the 4p rows only.
-  const four = options.players === 4;
-  row(
-    `torres random games, ${label} (fast path)`,
-    'complete games',
-    r.n,
-    r.ms,
-    four ? REFERENCE.tobiholGames : undefined,
-  );
+  row(`torres random games, ${label} (fast path)`, 'complete games', r.n, r.ms);
   row(`torres move generation in those games, ${label}`, 'generate() calls', r.gens, r.ms);
-  row(
-    `torres actions played in those games, ${label}`,
-    'play() calls',
-    r.plies,
-    r.ms,
-    four ? REFERENCE.tobiholActions : undefined,
-  );
+  row(`torres actions played in those games, ${label}`, 'play() calls', r.plies, r.ms);
 }
 
 // apply path for comparison (immutable states)

@@ -1,0 +1,177 @@
+// boardrules side by side with the reference engines, in this run: for each workload, the
+// anchor and boardrules run alternately (anchor, boardrules, anchor, boardrules, …) for ROUNDS
+// rounds (default 3), each run a fresh process, and the row gives boardrules' speed as a
+// multiple of the anchor's (anchor CPU time / boardrules CPU time for the same count; above 1
+// means boardrules is faster), the median over the rounds and the range.
+//
+// Clocks, both on-CPU: a native anchor's is its whole process (user + system, from the
+// kernel's account of waited-for children; its start-up is a few milliseconds; short runs are
+// repeated and averaged, as the kernel counts in 10 ms ticks); boardrules'
+// and TobiHol's (JavaScript) are the timed run's own CPU time after a warm-up run of the same
+// work at a smaller size in the same process, so neither pays for Node's start-up or the JIT.
+// Both sides must report the same count, or the row fails.
+//
+// Anchors are found through environment variables (build them with the recipes of the
+// project's anchors folder, outside the repository): MZINGACPP, NOKAMUTE_PERFT, NPN_PERFT (the
+// perft binaries) and TOBIHOL_TORRES (TobiHol's packages/game-logic folder). Without one, its
+// rows say "not measured in this run": no stored figure is ever shown as a ratio.
+// `--deep` adds the long workloads (Hive depth 6, Ocius 6).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { row } from './table.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const deep = process.argv.includes('--deep');
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
+
+/** CPU seconds of this process's waited-for children (Linux), or `null` elsewhere. */
+function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name: state is field 0, cutime 13 and cstime 14 (proc(5), 1-based 16/17).
+  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Runs `argv` with `input` on stdin; returns its stdout and the CPU milliseconds it used. */
+function runProcess(argv, input = '') {
+  const before = childrenCpuSeconds();
+  const r = spawnSync(argv[0], argv.slice(1), {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const after = childrenCpuSeconds();
+  if (r.status !== 0) {
+    throw new Error(`${argv.join(' ')} exited with ${r.status}: ${r.stderr?.slice(0, 400)}`);
+  }
+  return { stdout: r.stdout, cpuMs: before === null ? null : (after - before) * 1000 };
+}
+
+/** A boardrules (or JS anchor) side: the JSON line of bench/side.mjs or tobihol-side.mjs. */
+function jsSide(script, args) {
+  const { stdout } = runProcess([process.execPath, join(here, script), ...args]);
+  const line = stdout.trim().split('\n').pop();
+  return JSON.parse(line);
+}
+
+/**
+ * A native anchor's perft: `count` parsed from its output and the CPU time of one process. The
+ * kernel counts children's CPU time in 10 ms ticks, so a short run is repeated until the runs
+ * add up to a second, and the time is their mean.
+ */
+function nativeSide(argv, input, countPattern) {
+  let total = 0;
+  let runs = 0;
+  let count;
+  while (runs === 0 || (total < 1000 && runs < 200)) {
+    const { stdout, cpuMs } = runProcess(argv, input);
+    const m = [...stdout.matchAll(countPattern)].pop();
+    if (!m) throw new Error(`${argv[0]}: no count in its output: ${stdout.slice(-300)}`);
+    count = Number(m[1]);
+    total += cpuMs;
+    runs++;
+  }
+  return { count, cpuMs: total / runs };
+}
+
+const MZ = process.env.MZINGACPP;
+const NOK = process.env.NOKAMUTE_PERFT;
+const NPN = process.env.NPN_PERFT;
+const TOBIHOL = process.env.TOBIHOL_TORRES;
+
+const mzinga = (type, depth) => ({
+  name: 'MzingaCpp',
+  env: 'MZINGACPP',
+  path: MZ,
+  run: () => nativeSide([MZ], `newgame ${type}\nperft ${depth}\nexit\n`, /perft\(\d+\) = (\d+)/g),
+});
+const nokamute = (type, depth) => ({
+  name: 'nokamute',
+  env: 'NOKAMUTE_PERFT',
+  path: NOK,
+  run: () => nativeSide([NOK, type, String(depth)], '', /perft\(\d+\) = (\d+)/g),
+});
+const npn = (variant, depth, mode) => ({
+  name: 'NPN',
+  env: 'NPN_PERFT',
+  path: NPN,
+  run: () => nativeSide([NPN, variant, String(depth), mode], '', /perft\(\d+\) = (\d+)/g),
+});
+const tobihol = (games) => ({
+  name: 'TobiHol (no cards)',
+  env: 'TOBIHOL_TORRES',
+  path: TOBIHOL,
+  run: () => jsSide('tobihol-side.mjs', [TOBIHOL, String(games)]),
+});
+
+const hivePerft = (type, depth) => ({
+  workload: `hive perft ${type} depth ${depth}`,
+  mode: 'bulk leaves, depths 0..N as the anchors count, fast path',
+  ours: () => jsSide('side.mjs', ['hive-perft', type, String(depth)]),
+  anchors: [mzinga(type, depth), nokamute(type, depth)],
+});
+const coerceoPerft = (variant, depth, mode) => ({
+  workload: `coerceo perft ${variant} depth ${depth}`,
+  mode: mode === 'played' ? 'every leaf played' : 'bulk leaves',
+  ours: () => jsSide('side.mjs', ['coerceo-perft', variant, String(depth), mode]),
+  anchors: [npn(variant, depth, mode === 'played' ? 'npn' : 'bulk')],
+});
+const WORKLOADS = [
+  hivePerft('Base+MLP', 5),
+  hivePerft('Base', 6),
+  ...(deep ? [hivePerft('Base+MLP', 6)] : []),
+  coerceoPerft('laurentius', 5, 'bulk'),
+  coerceoPerft('laurentius', 5, 'played'),
+  ...(deep ? [coerceoPerft('ocius', 6, 'bulk'), coerceoPerft('ocius', 6, 'played')] : []),
+  {
+    workload: 'torres random 4-player games (boardrules with cards)',
+    mode: 'games, fast path',
+    ours: () => jsSide('side.mjs', ['torres-games', '1000']),
+    anchors: [tobihol(1000)],
+  },
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((p, q) => p - q);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (x) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
+
+for (const w of WORKLOADS) {
+  const present = w.anchors.filter((a) => a.path && existsSync(a.path));
+  for (const a of w.anchors.filter((x) => !present.includes(x))) {
+    console.log(
+      `| ${w.workload} | ${w.mode} | | | | ${a.name}: not measured in this run (set ${a.env}) |`,
+    );
+  }
+  if (present.length === 0) continue;
+  if (childrenCpuSeconds() === null) {
+    console.log(`| ${w.workload} | ${w.mode} | | | | not measured: needs Linux /proc |`);
+    continue;
+  }
+  const ours = [];
+  const theirs = new Map(present.map((a) => [a, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const a of present) theirs.get(a).push(a.run());
+    ours.push(w.ours());
+  }
+  const count = ours[0].count;
+  for (const run of [...ours, ...[...theirs.values()].flat()]) {
+    if (run.count !== count) {
+      console.error(`${w.workload}: counts differ (${run.count} vs boardrules ${count})`);
+      process.exitCode = 1;
+    }
+  }
+  const ourMs = median(ours.map((o) => o.cpuMs));
+  const against = present.map((a) => {
+    const runs = theirs.get(a);
+    const ratios = runs.map((t, i) => t.cpuMs / ours[i].cpuMs);
+    const lo = Math.min(...ratios);
+    const hi = Math.max(...ratios);
+    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms)`;
+  });
+  row(`${w.workload}, side by side`, `${w.mode}, on-CPU`, count, ourMs, against.join('; '));
+}
