@@ -7,7 +7,15 @@ export {
   type SearchPosition,
   type StateOf,
 } from './game.js';
-export { divide, type PerftOptions, perft, perftPosition } from './perft.js';
+export {
+  divide,
+  type PerftOptions,
+  type PerftTask,
+  perft,
+  perftPosition,
+  perftTask,
+  perftTasks,
+} from './perft.js';
 export {
   type RandomGameOptions,
   type RandomGameResult,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { gameArg, searchPositionArg } from './args.js';
+import { badArgument, gameArg, objectArg, searchPositionArg } from './args.js';
 import { RulesError } from './errors.js';
 import type { Game, SearchPosition } from './game.js';
 import { readOptions } from './options.js';
@@ -151,4 +151,85 @@ export function divide<S, M, O>(
   return game
     .moves(state)
     .map((m) => [game.formatMove(state, m), perft(game, game.apply(state, m), depth - 1, options)]);
+}
+
+/**
+ * One independent piece of a perft: the position reached from the root by `path` (moves in the
+ * game's notation, as `formatMove` writes them), to be counted `depth − path.length` plies
+ * deeper. The pieces of {@link perftTasks} sum exactly to the whole perft, so they can be
+ * counted anywhere (worker threads, other machines) and added up.
+ */
+export interface PerftTask {
+  /** The moves from the root, in the game's move notation. */
+  readonly path: readonly string[];
+  /** The depth of the whole perft (the task counts `depth − path.length` plies below `path`). */
+  readonly depth: number;
+}
+
+/**
+ * Splits `perft(game, state, depth)` at ply `splitDepth` (`0 ≤ splitDepth ≤ depth`): one task
+ * per move sequence of that length, in move order. A game that ends before `splitDepth` adds
+ * nothing below it, so such sequences are left out (their count is 0 when `depth > ply`).
+ * `perft` = the sum of {@link perftTask} over the tasks.
+ */
+export function perftTasks<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  depth: number,
+  splitDepth: number,
+): PerftTask[] {
+  gameArg('perftTasks', game);
+  checkDepth(depth);
+  if (!Number.isInteger(splitDepth) || splitDepth < 0 || splitDepth > depth) {
+    throw new RulesError(
+      'UNSUPPORTED',
+      `perft split depth must be an integer in 0..${depth} (the depth), got ${quote(splitDepth)}`,
+    );
+  }
+  const tasks: PerftTask[] = [];
+  const walk = (s: S, path: string[]): void => {
+    if (path.length === splitDepth) {
+      // A game over exactly at the split counts 1 at depth 0 and 0 below: keep it only then.
+      if (depth === splitDepth || !game.terminal(s)) tasks.push({ path: path.slice(), depth });
+      return;
+    }
+    if (game.terminal(s)) return;
+    for (const m of game.moves(s)) {
+      path.push(game.formatMove(s, m));
+      walk(game.apply(s, m), path);
+      path.pop();
+    }
+  };
+  walk(state, []);
+  return tasks;
+}
+
+/**
+ * Counts one {@link PerftTask} from the root `state`: plays its path (each move parsed and
+ * checked as `parseMove` and `apply` do) and counts the rest of the depth below it.
+ */
+export function perftTask<S, M, O>(
+  game: Game<S, M, O>,
+  state: S,
+  task: PerftTask,
+  options: PerftOptions = {},
+): number {
+  gameArg('perftTask', game);
+  const t = objectArg('perftTask', 'the task', task);
+  const path: unknown = t.path;
+  const depth: unknown = t.depth;
+  if (!Array.isArray(path) || !path.every((m) => typeof m === 'string')) {
+    badArgument('perftTask', "the task's 'path'", 'an array of move texts', path);
+  }
+  if (typeof depth !== 'number') badArgument('perftTask', "the task's 'depth'", 'a number', depth);
+  checkDepth(depth);
+  if (path.length > depth) {
+    throw new RulesError(
+      'INVALID_ARGUMENT',
+      `perftTask: a path of ${path.length} moves is longer than the depth ${depth}`,
+    );
+  }
+  let s = state;
+  for (const text of path) s = game.apply(s, game.parseMove(s, text));
+  return perft(game, s, depth - path.length, options);
 }

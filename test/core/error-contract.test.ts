@@ -59,7 +59,12 @@ function guarded<S, M>(
     parseMove: (s, t) =>
       withState(s, () => {
         if (typeof t !== 'string') throw new RulesError('PARSE_ERROR', 'not text');
-        return game.parseMove(s, t);
+        try {
+          return game.parseMove(s, t);
+        } catch {
+          // As for `start`: the toys echo their whole input; the library's messages are tested.
+          throw new RulesError('PARSE_ERROR', `bad ${game.name} move`);
+        }
       }),
     serialize: (s) => withState(s, () => game.serialize(s)),
     ...(game.search ? { search: (s: S) => withState(s, () => game.search!(s)) } : {}),
@@ -197,6 +202,20 @@ const SPECS: Record<string, Spec> = {
   perftPosition: fn({
     valid: () => [[tictactoe.search!(ttt), 2]],
     skip: (a) => typeof a[1] === 'number' && a[1] > 3,
+  }),
+  perftTasks: fn({
+    valid: calls([tictactoe, ttt, 2, 1], [nim, nimStart, 3, 2]),
+    skip: (a) => typeof a[2] === 'number' && a[2] > 3,
+  }),
+  perftTask: fn({
+    valid: calls(
+      [tictactoe, ttt, { path: ['c5'], depth: 2 }],
+      [nim, nimStart, { path: [], depth: 2 }],
+    ),
+    skip: (a) => {
+      const d = (a[2] as { depth?: unknown } | null)?.depth;
+      return typeof d === 'number' && d > 3;
+    },
   }),
   playGame: fn({
     valid: () => [
