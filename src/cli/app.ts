@@ -42,6 +42,8 @@ export interface CliContext {
   readonly progress?: { readonly tty: boolean; write(text: string): void };
   /** The version `--version` prints (default: the package's). */
   readonly version?: string;
+  /** The file worker threads run (the built binary's own); absent: no `--workers`. */
+  readonly workerScript?: URL;
 }
 
 /** The commands that work on a game: `<command> <game> [flags]`. */
@@ -142,12 +144,12 @@ function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): vo
 }
 
 /** `<command> <game> [flags]`: finds the game, reads its flags and runs the command. */
-function runGameCommand(
+async function runGameCommand(
   ctx: CliContext,
   command: GameCommand,
   rest: readonly string[],
   gamesMap: ReadonlyMap<string, GamePlugin>,
-): void {
+): Promise<void> {
   const [name, ...args] = rest;
   if (name === undefined || name.startsWith('-')) {
     // `perft --help` without a game: the command's own help.
@@ -175,8 +177,9 @@ function runGameCommand(
       out: ctx.io.out,
       now: ctx.now ?? (() => performance.now()),
       progress: ctx.progress,
+      workerScript: ctx.workerScript,
     };
-    runPerft(io, name, plugin, flags, initialState(command, plugin, flags));
+    await runPerft(io, name, plugin, flags, initialState(command, plugin, flags));
   } else if (command === 'moves') runMoves(ctx, plugin, flags);
   else runPlay(ctx, name, plugin, flags);
 }
@@ -195,7 +198,7 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       return 0;
     }
     if ((GAME_COMMANDS as readonly string[]).includes(command)) {
-      runGameCommand(ctx, command as GameCommand, rest, gamesMap);
+      await runGameCommand(ctx, command as GameCommand, rest, gamesMap);
       return 0;
     }
     if (command !== 'games' && command !== 'demo' && command !== 'uhp') {

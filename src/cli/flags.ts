@@ -37,6 +37,21 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
       help: "'fast' (play/undo, default) or 'apply' (immutable states)",
     },
     { name: 'json', help: 'one JSON object per depth: game, variant, depth, nodes, ms, nps' },
+    {
+      name: 'workers',
+      value: '<N>',
+      help: 'count on N worker threads (default 1); the same numbers, faster on N cores',
+    },
+    {
+      name: 'split-depth',
+      value: '<K>',
+      help: 'print the perft of --depth as tasks, one JSON line per move path of length K',
+    },
+    {
+      name: 'tasks',
+      value: '<FILE>',
+      help: 'count the tasks in FILE (lines of --split-depth, any subset) and print their sum',
+    },
     SEED_FLAG,
   ],
   moves: [{ name: 'state', value: '<text>', help: 'the serialized state (required)' }],

@@ -2,17 +2,25 @@
  * The `boardrules` executable: wires {@link runCli} to the process.
  */
 import { runCli } from './app.js';
+import { isPerftWorker, servePerftTasks } from './workers.js';
 
-const code = await runCli(process.argv.slice(2), {
-  io: {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  },
-  // Progress of long runs goes to stderr: stdout stays what scripts parse.
-  progress: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
-  uhp: async (run) => {
-    const { runUhp } = await import('./uhp.js');
-    await runUhp(process.stdin, process.stdout, run);
-  },
-});
-process.exitCode = code;
+if (isPerftWorker()) servePerftTasks();
+else await main();
+
+async function main(): Promise<void> {
+  const code = await runCli(process.argv.slice(2), {
+    io: {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    },
+    // Progress of long runs goes to stderr: stdout stays what scripts parse.
+    progress: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
+    uhp: async (run) => {
+      const { runUhp } = await import('./uhp.js');
+      await runUhp(process.stdin, process.stdout, run);
+    },
+    // Worker threads run this same file (built to dist/cli/main.js) in worker mode.
+    workerScript: new URL(import.meta.url),
+  });
+  process.exitCode = code;
+}
