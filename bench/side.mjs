@@ -66,7 +66,10 @@ const WORKLOADS = {
   },
   'torres-games': () => [
     () => torresGames(Math.max(1, Math.floor(Number(a) / 10))),
-    () => (torresGames(Number(a)), Number(a)),
+    () => {
+      torresGames(Number(a));
+      return Number(a);
+    },
   ],
 };
 if (!(kind in WORKLOADS)) {

@@ -118,7 +118,7 @@ function runMoves(ctx: CliContext, plugin: GamePlugin, flags: Flags): void {
   for (const m of plugin.game.moves(state)) ctx.io.out(plugin.game.formatMove(state, m));
 }
 
-function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): void {
+async function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): Promise<void> {
   ctx.io.out('boardrules — executable rules for Hive, Coerceo and Torres');
   ctx.io.out('');
   if (gamesMap.size === 0) {
@@ -137,7 +137,7 @@ function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): vo
     ctx.io.out(
       `start position (${plugin.variant(start)}): perft(1) = ${counts[0]}, perft(2) = ${counts[1]}`,
     );
-    runPlay(ctx, name, plugin, { seed: '1', quiet: true });
+    await runPlay(ctx, name, plugin, { seed: '1', quiet: true });
     ctx.io.out(`try: boardrules play ${name} --seed 2    boardrules perft ${name} --depth 3`);
     ctx.io.out('');
   }
@@ -181,7 +181,7 @@ async function runGameCommand(
     };
     await runPerft(io, name, plugin, flags, initialState(command, plugin, flags));
   } else if (command === 'moves') runMoves(ctx, plugin, flags);
-  else runPlay(ctx, name, plugin, flags);
+  else await runPlay(ctx, name, plugin, flags);
 }
 
 /** Runs the CLI; resolves to the process exit code (0 ok, 1 failure, 2 bad arguments). */
@@ -213,7 +213,7 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     if (command === 'games') {
       for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
     } else if (command === 'demo') {
-      runDemo(ctx, gamesMap);
+      await runDemo(ctx, gamesMap);
     } else {
       if (!ctx.uhp) throw new UsageError('the UHP engine is not available here');
       const ruleOptions = ruleOptionsFromFlags(flags);

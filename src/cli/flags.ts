@@ -74,6 +74,11 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
       help: 'alphabeta: search N plies per move instead of --time (deterministic)',
     },
     { name: 'fixed-seats', help: 'keep the seat order in every game (default: rotate it)' },
+    {
+      name: 'workers',
+      value: '<N>',
+      help: 'play the games on N worker threads (the same games with --iterations/--depth)',
+    },
     SEED_FLAG,
     { name: 'max-plies', value: '<N>', help: 'stop a game after N moves (default 1000)' },
     { name: 'state', value: '<text>', help: 'start every game from this serialized state' },

@@ -2,9 +2,10 @@
  * The `boardrules` executable: wires {@link runCli} to the process.
  */
 import { runCli } from './app.js';
-import { isPerftWorker, servePerftTasks } from './workers.js';
+import { serveJobs } from './worker-main.js';
+import { isCliWorker } from './workers.js';
 
-if (isPerftWorker()) servePerftTasks();
+if (isCliWorker()) serveJobs();
 else await main();
 
 async function main(): Promise<void> {

@@ -10,7 +10,7 @@ import { quote } from '../core/quote.js';
 import { intFlag } from './flags.js';
 import type { Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
-import { PerftPool } from './workers.js';
+import { WorkerPool } from './workers.js';
 
 /** Where progress goes (stderr for the real binary). */
 export interface ProgressSink {
@@ -163,7 +163,8 @@ export async function runPerft(
   }
   const variant = plugin.variant(state);
   const progress = io.progress ? new PerftProgress(io, io.progress, depth) : undefined;
-  const pool = workers > 1 && io.workerScript ? new PerftPool(io.workerScript, workers) : undefined;
+  const pool =
+    workers > 1 && io.workerScript ? new WorkerPool(io.workerScript, workers) : undefined;
   try {
     // perft(0) = 1 by definition: `--depth 0` prints that line alone.
     for (let d = depth === 0 ? 0 : 1; d <= depth; d++) {
@@ -205,7 +206,7 @@ export async function runPerft(
  * {@link TASKS_PER_WORKER} tasks (at most one ply above the leaves), summed.
  */
 async function perftOnPool(
-  pool: PerftPool,
+  pool: WorkerPool,
   name: string,
   plugin: GamePlugin,
   state: unknown,
@@ -220,9 +221,13 @@ async function perftOnPool(
     tasks = perftTasks(plugin.game, state, depth, split);
   }
   const root = plugin.game.serialize(state);
-  const counts = await pool.count(
-    tasks.map((task) => ({ game: name, state: root, task, walk })),
-    onDone,
+  let nodes = 0;
+  const counts = await pool.run<number>(
+    tasks.map((task) => ({ kind: 'perft', game: name, state: root, task, walk })),
+    (done, total, n) => {
+      nodes += n;
+      onDone(done, total, nodes);
+    },
   );
   return counts.reduce((a, b) => a + b, 0);
 }
@@ -270,10 +275,16 @@ async function countTaskFile(
   const t0 = io.now();
   let nodes = 0;
   if (workers > 1 && io.workerScript) {
-    const pool = new PerftPool(io.workerScript, workers);
+    const pool = new WorkerPool(io.workerScript, workers);
     try {
-      const counts = await pool.count(
-        lines.map(({ state, depth, path }) => ({ game: name, state, task: { depth, path }, walk })),
+      const counts = await pool.run<number>(
+        lines.map(({ state, depth, path }) => ({
+          kind: 'perft',
+          game: name,
+          state,
+          task: { depth, path },
+          walk,
+        })),
       );
       nodes = counts.reduce((a, b) => a + b, 0);
     } finally {

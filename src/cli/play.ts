@@ -9,6 +9,7 @@ import { BOT_NAMES, type BotName, botName, botUnsupported, createBot } from './b
 import { gameFlags, intFlag } from './flags.js';
 import type { Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { WorkerPool } from './workers.js';
 
 /** Where `play` writes. */
 export interface PlayIO {
@@ -26,18 +27,26 @@ export function initialState(command: string, plugin: GamePlugin, flags: Flags):
 }
 
 /** The `play` flags that turn a self-play game into a bot match with a results table. */
-const MATCH_FLAGS = ['seats', 'games', 'time', 'iterations', 'depth', 'fixed-seats'] as const;
+const MATCH_FLAGS = [
+  'seats',
+  'games',
+  'time',
+  'iterations',
+  'depth',
+  'fixed-seats',
+  'workers',
+] as const;
 
 /** Runs `play` for the command's flags. */
-export function runPlay(
-  ctx: { readonly io: PlayIO },
+export async function runPlay(
+  ctx: { readonly io: PlayIO; readonly workerScript?: URL },
   name: string,
   plugin: GamePlugin,
   flags: Flags,
-): void {
+): Promise<void> {
   // Any match flag makes a match; without one, `play` is the single random self-play game.
   if (MATCH_FLAGS.some((f) => flags[f] !== undefined)) {
-    runMatch(ctx, name, plugin, flags);
+    await runMatch(ctx, name, plugin, flags);
     return;
   }
   const seed = intFlag(flags, 'seed', 1, 0);
@@ -113,33 +122,138 @@ function parseSeats(plugin: GamePlugin, flags: Flags, start: unknown): BotName[]
   return kinds;
 }
 
-/** `play --seats ... --games N`: bot-vs-bot games, each printed, then a results table. */
-function runMatch(
-  ctx: { readonly io: PlayIO },
-  name: string,
-  plugin: GamePlugin,
-  flags: Flags,
-): void {
+/** What one game of a match needs, the same in the main thread and in a worker. */
+export interface MatchGameJob {
+  /** The registered game's name. */
+  readonly game: string;
+  /** The `play` flags of the match. */
+  readonly flags: Flags;
+  /** The game's index in the match (0-based): its start seed, seats and bot seeds follow. */
+  readonly index: number;
+}
+
+/** One finished (or capped) game of a match, as `runMatch` prints and counts it. */
+export interface MatchGameRecord {
+  /** The game's printed lines (none with `--quiet`). */
+  readonly lines: readonly string[];
+  /** For each seat, the entrant playing it. */
+  readonly entrantAt: readonly number[];
+  readonly raw: readonly number[];
+  readonly normalized: readonly number[];
+  readonly finished: boolean;
+}
+
+/** A match's settings from its flags. */
+interface MatchSettings {
+  readonly seed: number;
+  readonly maxPlies: number;
+  readonly games: number;
+  readonly rotate: boolean;
+  readonly limitsFor: (kind: BotName) => SearchLimits;
+  readonly startOf: (g: number) => unknown;
+}
+
+function matchSettings(plugin: GamePlugin, flags: Flags): MatchSettings {
   const seed = intFlag(flags, 'seed', 1, 0);
-  const maxPlies = intFlag(flags, 'max-plies', 1000, 1);
-  const games = intFlag(flags, 'games', 1, 1);
   const timeMs = flags.time === undefined ? undefined : intFlag(flags, 'time', 0, 1);
   const iterations =
     flags.iterations === undefined ? undefined : intFlag(flags, 'iterations', 0, 1);
   const depth = flags.depth === undefined ? undefined : intFlag(flags, 'depth', 0, 1);
-  const limitsFor = (kind: BotName): SearchLimits => {
-    const fixed = kind === 'mcts' ? iterations : kind === 'alphabeta' ? depth : undefined;
-    const key = kind === 'mcts' ? 'iterations' : 'depth';
-    if (fixed === undefined) return { timeMs: timeMs ?? 100 };
-    return timeMs === undefined ? { [key]: fixed } : { [key]: fixed, timeMs };
+  return {
+    seed,
+    maxPlies: intFlag(flags, 'max-plies', 1000, 1),
+    games: intFlag(flags, 'games', 1, 1),
+    rotate: !flags['fixed-seats'],
+    limitsFor: (kind) => {
+      const fixed = kind === 'mcts' ? iterations : kind === 'alphabeta' ? depth : undefined;
+      const key = kind === 'mcts' ? 'iterations' : 'depth';
+      if (fixed === undefined) return { timeMs: timeMs ?? 100 };
+      return timeMs === undefined ? { [key]: fixed } : { [key]: fixed, timeMs };
+    },
+    startOf: (g) => initialState('play', plugin, { ...flags, seed: String(seed + g) }),
   };
-  const rotate = !flags['fixed-seats'];
+}
+
+/**
+ * Plays game `index` of the match its flags describe. A pure function of its arguments (bots
+ * limited by iterations or depth play the same game anywhere), so games can run on workers.
+ */
+export function playMatchGame(
+  name: string,
+  plugin: GamePlugin,
+  job: MatchGameJob,
+): MatchGameRecord {
+  const { flags, index: g } = job;
+  const m = matchSettings(plugin, flags);
   const game = plugin.game;
-  const startOf = (g: number): unknown =>
-    initialState('play', plugin, { ...flags, seed: String(seed + g) });
-  const first = startOf(0);
+  const start = m.startOf(g);
+  const kinds = parseSeats(plugin, flags, start);
+  const n = kinds.length;
+  // Seat s is played by entrant (s - g) mod n when rotating: entrant i sits at seat i + g.
+  const entrantAt = Array.from({ length: n }, (_, s) => (m.rotate ? (((s - g) % n) + n) % n : s));
+  const bots = entrantAt.map((e) =>
+    createBot(kinds[e] as BotName, game, plugin.bots, {
+      seed: mixSeed(m.seed, g, e),
+      limits: m.limitsFor(kinds[e] as BotName),
+    }),
+  );
+  const quiet = flags.quiet === true;
+  const lines: string[] = [];
+  if (!quiet) {
+    const who = bots.map((b, s) => `seat ${s} ${b.name} (#${entrantAt[s] + 1})`).join(', ');
+    lines.push(`# game ${g + 1}/${m.games}: ${name} ${plugin.variant(start)}, seed ${m.seed + g}`);
+    lines.push(`# ${who}`);
+  }
+  let state = start;
+  let plies = 0;
+  while (!game.terminal(state) && plies < m.maxPlies) {
+    const seat = game.toMove(state);
+    const bot = bots[seat] as Bot<unknown, unknown>;
+    const move = bot.choose(state);
+    if (!quiet) {
+      lines.push(
+        `${String(plies + 1).padStart(4)}. seat ${seat} (${bot.name}): ${game.formatMove(state, move)}`,
+      );
+    }
+    state = game.apply(state, move);
+    plies++;
+  }
+  const finished = game.terminal(state);
+  const raw = game.score(state);
+  if (!quiet) {
+    if (plugin.show) lines.push(plugin.show(state));
+    lines.push(`state: ${game.serialize(state)}`);
+    const outcome = finished ? 'finished' : `stopped after ${m.maxPlies} plies`;
+    lines.push(
+      `result: ${outcome}; ${plies} moves; score ${raw.map((v, s) => `seat ${s} ${v}`).join(', ')}`,
+    );
+    lines.push('');
+  }
+  return { lines, entrantAt, raw, normalized: normalizedScore(game, state), finished };
+}
+
+/**
+ * `play --seats ... --games N`: bot-vs-bot games, each printed, then a results table. With
+ * `--workers N` the games are played on N worker threads and printed in order.
+ */
+async function runMatch(
+  ctx: { readonly io: PlayIO; readonly workerScript?: URL },
+  name: string,
+  plugin: GamePlugin,
+  flags: Flags,
+): Promise<void> {
+  const m = matchSettings(plugin, flags);
+  const workers = intFlag(flags, 'workers', 1, 1);
+  if (workers > 1 && !ctx.workerScript) {
+    throw new UsageError('--workers needs the boardrules binary (worker threads run its file)');
+  }
+  const game = plugin.game;
+  const first = m.startOf(0);
   const kinds = parseSeats(plugin, flags, first);
   const n = kinds.length;
+  for (let g = 1; g < m.games; g++) {
+    if (game.players(m.startOf(g)) !== n) throw new UsageError('--seats: the seat count changed');
+  }
   const entrants: Entrant[] = kinds.map((kind, i) => ({
     label: `#${i + 1} ${kind}`,
     kind,
@@ -150,69 +264,39 @@ function runMatch(
     score: 0,
     points: 0,
   }));
-  const quiet = flags.quiet === true;
   let finishedGames = 0;
-  for (let g = 0; g < games; g++) {
-    const start = g === 0 ? first : startOf(g);
-    if (game.players(start) !== n) throw new UsageError('--seats: the seat count changed');
-    // Seat s is played by entrant (s - g) mod n when rotating: entrant i sits at seat i + g.
-    const at = (s: number): number => (rotate ? (((s - g) % n) + n) % n : s);
-    const bots = Array.from({ length: n }, (_, s) => {
-      const e = entrants[at(s)] as Entrant;
-      return createBot(e.kind, game, plugin.bots, {
-        seed: mixSeed(seed, g, at(s)),
-        limits: limitsFor(e.kind),
-      });
-    });
-    if (!quiet) {
-      const who = bots.map((b, s) => `seat ${s} ${b.name} (#${at(s) + 1})`).join(', ');
-      ctx.io.out(`# game ${g + 1}/${games}: ${name} ${plugin.variant(start)}, seed ${seed + g}`);
-      ctx.io.out(`# ${who}`);
-    }
-    let state = start;
-    let plies = 0;
-    while (!game.terminal(state) && plies < maxPlies) {
-      const seat = game.toMove(state);
-      const bot = bots[seat] as Bot<unknown, unknown>;
-      const move = bot.choose(state);
-      if (!quiet) {
-        ctx.io.out(
-          `${String(plies + 1).padStart(4)}. seat ${seat} (${bot.name}): ${game.formatMove(state, move)}`,
-        );
-      }
-      state = game.apply(state, move);
-      plies++;
-    }
-    const finished = game.terminal(state);
-    if (finished) finishedGames++;
-    const raw = game.score(state);
-    const normalized = normalizedScore(game, state);
-    const top = Math.max(...raw);
-    const leaders = raw.filter((v) => v === top).length;
+  const count = (r: MatchGameRecord): void => {
+    for (const line of r.lines) ctx.io.out(line);
+    if (r.finished) finishedGames++;
+    const top = Math.max(...r.raw);
+    const leaders = r.raw.filter((v) => v === top).length;
     for (let s = 0; s < n; s++) {
-      const e = entrants[at(s)] as Entrant;
+      const e = entrants[r.entrantAt[s] as number] as Entrant;
       e.games++;
-      e.score += normalized[s];
-      e.points += raw[s];
-      if (!finished || (raw[s] === top && leaders > 1)) e.draws++;
-      else if (raw[s] === top) e.wins++;
+      e.score += r.normalized[s] as number;
+      e.points += r.raw[s] as number;
+      if (!r.finished || (r.raw[s] === top && leaders > 1)) e.draws++;
+      else if (r.raw[s] === top) e.wins++;
       else e.losses++;
     }
-    if (!quiet) {
-      if (plugin.show) ctx.io.out(plugin.show(state));
-      ctx.io.out(`state: ${game.serialize(state)}`);
-      const outcome = finished ? 'finished' : `stopped after ${maxPlies} plies`;
-      ctx.io.out(
-        `result: ${outcome}; ${plies} moves; score ${raw.map((v, s) => `seat ${s} ${v}`).join(', ')}`,
-      );
-      ctx.io.out('');
+  };
+  const jobs = Array.from({ length: m.games }, (_, index) => ({ game: name, flags, index }));
+  if (workers > 1 && ctx.workerScript) {
+    const pool = new WorkerPool(ctx.workerScript, Math.min(workers, m.games));
+    try {
+      const records = await pool.run<MatchGameRecord>(jobs.map((job) => ({ kind: 'match', job })));
+      records.forEach(count);
+    } finally {
+      await pool.close();
     }
+  } else {
+    for (const job of jobs) count(playMatchGame(name, plugin, job));
   }
   const points = game.scoring === 'points';
   ctx.io.out(
-    `# results: ${games} game${games === 1 ? '' : 's'} of ${name} ${plugin.variant(first)}, ` +
-      `${finishedGames} finished; seats ${rotate && n > 1 ? 'rotate every game' : 'fixed'}; ` +
-      `limits: mcts ${describeLimits(limitsFor('mcts'))}, alphabeta ${describeLimits(limitsFor('alphabeta'))}`,
+    `# results: ${m.games} game${m.games === 1 ? '' : 's'} of ${name} ${plugin.variant(first)}, ` +
+      `${finishedGames} finished; seats ${m.rotate && n > 1 ? 'rotate every game' : 'fixed'}; ` +
+      `limits: mcts ${describeLimits(m.limitsFor('mcts'))}, alphabeta ${describeLimits(m.limitsFor('alphabeta'))}`,
   );
   const header = ['bot', 'games', 'wins', 'draws', 'losses', 'mean score'];
   if (points) header.push('mean points');

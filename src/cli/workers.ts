@@ -1,19 +1,20 @@
 /**
- * Perft on every core: a pool of worker threads, each running this same CLI bundle in worker
- * mode (`isPerftWorker`), counts {@link PerftTask}s handed out one at a time, so a fast worker
- * takes more of them. The tasks of a split sum exactly to the whole perft, so the result is the
- * same for any number of workers.
+ * The CLI on every core: a pool of worker threads, each running this same CLI bundle in worker
+ * mode (see `worker-main.ts`), doing jobs handed out one at a time so that a fast worker takes
+ * more of them. Jobs are perft tasks (whose counts sum exactly to the whole perft) and the games
+ * of a bot match (each a pure function of the match's flags and its index), so the results are
+ * the same for any number of workers.
  *
  * Worker threads need a JavaScript file to run: the built binary passes its own
  * (`dist/cli/main.js`); in-process callers without one cannot use `--workers`.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { Game } from '../core/game.js';
-import { type PerftTask, perftTask } from '../core/perft.js';
-import { games } from './registry.js';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import type { PerftTask } from '../core/perft.js';
+import type { Flags } from './plugin.js';
 
-/** One task for a worker: the root state's saved text and the path below it. */
-export interface WorkerTask {
+/** A perft task for a worker: the root state's saved text and the path below it. */
+export interface PerftJob {
+  readonly kind: 'perft';
   /** The registered game's name. */
   readonly game: string;
   /** The root state, as the game's `serialize` writes it. */
@@ -23,45 +24,31 @@ export interface WorkerTask {
   readonly walk: 'fast' | 'apply';
 }
 
-/** What a worker is told to do, and what it answers. */
-type Request = { readonly id: number } & WorkerTask;
-type Reply =
-  | { readonly id: number; readonly nodes: number }
+/** One game of a bot match for a worker. */
+export interface MatchJob {
+  readonly kind: 'match';
+  readonly job: { readonly game: string; readonly flags: Flags; readonly index: number };
+}
+
+/** What a worker can be asked to do. */
+export type WorkerJob = PerftJob | MatchJob;
+
+/** A job as sent, and the worker's answer. */
+export type WorkerRequest = { readonly id: number } & WorkerJob;
+export type WorkerReply =
+  | { readonly id: number; readonly result: unknown }
   | { readonly id: number; readonly error: string };
 
 /** The marker a worker thread is started with. */
-const WORKER_MARK = 'boardrules-perft-worker';
+const WORKER_MARK = 'boardrules-cli-worker';
 
-/** True in a thread started by {@link PerftPool}: the bundle must serve tasks, not run the CLI. */
-export function isPerftWorker(): boolean {
+/** True in a thread started by {@link WorkerPool}: the bundle must serve jobs, not run the CLI. */
+export function isCliWorker(): boolean {
   return !isMainThread && workerData === WORKER_MARK;
 }
 
-/** The worker's loop: counts each task it is sent (root states are deserialized once each). */
-export function servePerftTasks(): void {
-  const roots = new Map<string, unknown>();
-  parentPort?.on('message', (req: Request) => {
-    let reply: Reply;
-    try {
-      const plugin = games.get(req.game);
-      if (!plugin) throw new Error(`unknown game '${req.game}'`);
-      const game = plugin.game as Game<unknown, unknown, unknown>;
-      const key = `${req.game}\n${req.state}`;
-      let root = roots.get(key);
-      if (root === undefined) {
-        root = game.deserialize(req.state);
-        roots.set(key, root);
-      }
-      reply = { id: req.id, nodes: perftTask(game, root, req.task, { path: req.walk }) };
-    } catch (e) {
-      reply = { id: req.id, error: e instanceof Error ? e.message : String(e) };
-    }
-    parentPort?.postMessage(reply);
-  });
-}
-
-/** A fixed set of worker threads counting perft tasks. */
-export class PerftPool {
+/** A fixed set of worker threads doing CLI jobs. */
+export class WorkerPool {
   private readonly workers: Worker[];
 
   /** Starts `size` workers running `script` (the CLI bundle). */
@@ -78,61 +65,56 @@ export class PerftPool {
   }
 
   /**
-   * Counts every task (in any order, on whichever worker is free) and resolves to their counts
-   * in the order given; `onDone(done, total, nodes)` is called after each. Rejects with the
-   * first task's error.
+   * Does every job (in any order, on whichever worker is free) and resolves to their results
+   * in the order given; `onDone(done, total, result)` is called after each. Rejects with the
+   * first job's error.
    */
-  count(
-    tasks: readonly WorkerTask[],
-    onDone?: (done: number, total: number, nodes: number) => void,
-  ): Promise<number[]> {
-    const counts = new Array<number>(tasks.length).fill(0);
+  run<R>(
+    jobs: readonly WorkerJob[],
+    onDone?: (done: number, total: number, result: R) => void,
+  ): Promise<R[]> {
+    const results = new Array<R>(jobs.length);
     let next = 0;
     let done = 0;
-    let nodes = 0;
     return new Promise((resolve, reject) => {
-      if (tasks.length === 0) {
-        resolve(counts);
+      if (jobs.length === 0) {
+        resolve(results);
         return;
       }
       let failed = false;
-      const cleanup = (): void => {
+      const stop = (): void => {
         for (const w of this.workers) {
           w.removeAllListeners('message');
           w.removeAllListeners('error');
         }
       };
+      const fail = (e: Error): void => {
+        if (failed) return;
+        failed = true;
+        stop();
+        reject(e);
+      };
       const feed = (w: Worker): void => {
-        if (next >= tasks.length) return;
+        if (next >= jobs.length) return;
         const id = next++;
-        w.postMessage({ id, ...tasks[id] } satisfies Request);
+        w.postMessage({ id, ...jobs[id] } as WorkerRequest);
       };
       for (const w of this.workers) {
-        const onMessage = (reply: Reply): void => {
+        w.on('message', (reply: WorkerReply) => {
           if (failed) return;
           if ('error' in reply) {
-            failed = true;
-            cleanup();
-            reject(new Error(`perft task ${reply.id}: ${reply.error}`));
+            fail(new Error(`job ${reply.id}: ${reply.error}`));
             return;
           }
-          counts[reply.id] = reply.nodes;
-          nodes += reply.nodes;
+          results[reply.id] = reply.result as R;
           done++;
-          onDone?.(done, tasks.length, nodes);
-          if (done === tasks.length) {
-            cleanup();
-            resolve(counts);
+          onDone?.(done, jobs.length, reply.result as R);
+          if (done === jobs.length) {
+            stop();
+            resolve(results);
           } else feed(w);
-        };
-        const onError = (e: Error): void => {
-          if (failed) return;
-          failed = true;
-          cleanup();
-          reject(e);
-        };
-        w.on('message', onMessage);
-        w.on('error', onError);
+        });
+        w.on('error', fail);
         feed(w);
       }
     });

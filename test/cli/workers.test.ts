@@ -1,6 +1,6 @@
-// perft on every core and across machines: `--workers N` (worker threads of the real binary),
-// `--split-depth K` (the perft as independent task lines) and `--tasks FILE` (a shard's sum).
-// Every way of counting must give exactly the single-threaded numbers.
+// The CLI on every core and across machines: `perft --workers N` and `play --workers N` (worker
+// threads of the real binary), `perft --split-depth K` (the perft as independent task lines) and
+// `perft --tasks FILE` (a shard's sum). Every way must give exactly the single-threaded results.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,5 +84,24 @@ describe('perft --workers / --split-depth / --tasks', () => {
     });
     expect(code).toBe(2);
     expect(err[0]).toMatch(/--workers needs the boardrules binary/);
+  });
+
+  it('play --workers 2 plays the same match as one thread (bots limited by iterations/depth)', () => {
+    const flags = [
+      '--seats',
+      'mcts,alphabeta',
+      '--iterations',
+      '60',
+      '--depth',
+      '1',
+      '--games',
+      '3',
+    ];
+    const one = run('play', 'coerceo', ...flags);
+    const two = run('play', 'coerceo', ...flags, '--workers', '2');
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout).toMatch(/# game 3\/3/);
   });
 });
