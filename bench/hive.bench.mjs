@@ -1,6 +1,7 @@
 // Hive benchmarks (against the built dist/): bulk perft on the fast path (play/undo, the last
 // ply counted from the move list without playing it), perft on the immutable apply path (every
-// node a new state), and legal-move-list generation over the reference positions.
+// inner node a new state; the last ply counted as moves(state).length, so the leaves are not
+// built), and legal-move-list generation over the reference positions.
 // `--deep` adds perft 6 for all 8 types and perft(3) for every reference position (~2 min).
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -63,15 +64,16 @@ for (const [type, depth] of [
   row(`hive perft ${type} depth ${depth}`, 'bulk leaves, fast path', n, ms);
 }
 
-// The immutable path: every node a new state through moves/apply (states of one tree share
-// one position, moved by play/undo: see src/hive/lineage.ts).
+// The immutable path: every inner node a new state through moves/apply, the last ply counted
+// as moves(state).length without building the leaves (states of one tree share one position,
+// moved by play/undo: see src/hive/lineage.ts).
 for (const depth of [4, 5]) {
   const want = [151686, 5427108][depth - 4];
   const [n, ms] = timed(() =>
     perft(hive, hive.start({ type: 'Base+MLP' }), depth, { path: 'apply' }),
   );
   if (n !== want) throw new Error(`apply perft mismatch ${depth}: ${n}`);
-  row(`hive perft Base+MLP depth ${depth}`, 'every node, apply path', n, ms);
+  row(`hive perft Base+MLP depth ${depth}`, 'leaves; inner nodes built by apply, last ply moves().length', n, ms);
 }
 
 // Bytes allocated per `apply`, from heap deltas with no collection in between (the young
