@@ -73,7 +73,12 @@ for (const depth of [4, 5]) {
     perft(hive, hive.start({ type: 'Base+MLP' }), depth, { path: 'apply' }),
   );
   if (n !== want) throw new Error(`apply perft mismatch ${depth}: ${n}`);
-  row(`hive perft Base+MLP depth ${depth}`, 'leaves; inner nodes built by apply, last ply moves().length', n, ms);
+  row(
+    `hive perft Base+MLP depth ${depth}`,
+    'leaves; inner nodes built by apply, last ply moves().length',
+    n,
+    ms,
+  );
 }
 
 // Bytes allocated per `apply`, from heap deltas with no collection in between (the young

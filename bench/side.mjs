@@ -1,5 +1,5 @@
-// One boardrules side of a side-by-side run (bench/anchors.bench.mjs): runs a workload once at a
-// smaller size to warm the JIT, then times the full workload on this process's CPU clock and
+// One boardrules side of a side-by-side run (bench/anchors.bench.mjs): runs a workload at a
+// smaller size for a second to warm the JIT, then times the full workload on this process's CPU clock and
 // prints one JSON line `{"count":…,"cpuMs":…}`. Usage:
 //   node bench/side.mjs hive-perft <GameType> <depth>
 //   node bench/side.mjs coerceo-perft <variant> <depth> bulk|played
@@ -77,7 +77,11 @@ if (!(kind in WORKLOADS)) {
   process.exit(2);
 }
 const [warm, timed] = WORKLOADS[kind]();
-warm();
+// Warm up for a second of CPU time, so the timed run sees optimized code (the JIT compiles a
+// function only once it has run hot for a while).
+const w0 = cpuMs();
+do warm();
+while (cpuMs() - w0 < 1000);
 const t0 = cpuMs();
 const count = timed();
 console.log(JSON.stringify({ count, cpuMs: cpuMs() - t0 }));
