@@ -43,7 +43,8 @@ function citations(files) {
         for (const [id] of text.matchAll(ID)) {
           const list = map.get(id) ?? [];
           const rel = relative(root, file);
-          if (!list.some((c) => c.file === rel && c.line === i + 1)) list.push({ file: rel, line: i + 1 });
+          if (!list.some((c) => c.file === rel && c.line === i + 1))
+            list.push({ file: rel, line: i + 1 });
           map.set(id, list);
         }
       });
@@ -95,12 +96,15 @@ for (const [where, map] of [
 ]) {
   for (const [id, list] of map) {
     if (gamesWithBooks.has(id[0]) && !known.has(id)) {
-      problems.push(`${id}: cited at ${list[0].file}:${list[0].line} (${where}) but in no rulebook`);
+      problems.push(
+        `${id}: cited at ${list[0].file}:${list[0].line} (${where}) but in no rulebook`,
+      );
     }
   }
 }
 
-const link = (c) => `[${c.file.replace(/^(src|test)\//, '')}:${c.line}](../../${c.file}#L${c.line})`;
+const link = (c) =>
+  `[${c.file.replace(/^(src|test)\//, '')}:${c.line}](../../${c.file}#L${c.line})`;
 if (!checkOnly) {
   const lines = [
     '# Rule index',
