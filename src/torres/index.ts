@@ -34,3 +34,4 @@ export {
   winners,
 } from './queries.js';
 export type { CardView, TorresSeatState, TorresState, TorresTurnState } from './state.js';
+export { formatBoard } from './text.js';
