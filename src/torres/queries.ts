@@ -5,8 +5,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { labelRegions, makeRegions } from '../geometry/grid.js';
-import { GRID, squareIndex, squareName } from './board.js';
+import { squareIndex, squareName } from './board.js';
 import { torres } from './game.js';
 import { S_OVER } from './position.js';
 import { castlePoints, kingBonus, masterPoints } from './rules.js';
@@ -54,16 +53,9 @@ export function canTakeBlock(state: TorresState, square: string): boolean {
   const pos = checkedPosition(state, 'canTakeBlock');
   const q = squareIndex(square);
   if (q < 0) throw new RulesError('PARSE_ERROR', `${quote(square)} is not a square`);
-  const r = labelRegions(GRID, pos.heights, makeRegions(GRID));
-  if (pos.pieces[q] !== 0) return false;
-  const h = pos.heights[q];
-  if (h > 0) return h + 1 <= r.areas[r.labels[q]];
-  const ids = new Set<number>();
-  for (let i = 0; i < GRID.orthCount[q]; i++) {
-    const l = r.labels[GRID.orth[4 * q + i]];
-    if (l >= 0) ids.add(l);
-  }
-  return ids.size === 1;
+  const set = new Int32Array(2);
+  pos.blockTargets(set, 0);
+  return (set[q >> 5] & (1 << (q & 31))) !== 0;
 }
 
 /**
