@@ -552,6 +552,17 @@ export class Position {
     return hi & ~this.occupied[1];
   }
 
+  /**
+   * The squares that take a block now by T-BLOCK-2/3/4 (heights and occupancy; AP, the active
+   * stack and the supply are the caller's business), at `out[o], out[o + 1]`. The generator's
+   * `block` and supply-card moves and the `canTakeBlock` query all read this one set.
+   */
+  blockTargets(out: Int32Array, o: number): void {
+    const ok = this.placeableSet();
+    out[o] = this.freeLo(ok[0]);
+    out[o + 1] = this.freeHi(ok[1]);
+  }
+
   /** Step(f) (T-KNIGHT-MOVE-2) onto free squares (T-KNIGHT-MOVE-3), at `out[o], out[o + 1]`. */
   stepTargets(f: number, out: Int32Array, o: number): void {
     stepReach(this.levels, f, this.a[H + f], out, o);
@@ -700,8 +711,8 @@ export class Position {
     const mineHi = this.knights[2 * seat + 1];
     // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
     if (a[ACTIVE] >= 1 && left >= 1) {
-      const ok = this.placeableSet();
-      k = emitTo(out, k, this.freeLo(ok[0]), this.freeHi(ok[1]), K_BLOCK);
+      this.blockTargets(pair, 0);
+      k = emitTo(out, k, pair[0], pair[1], K_BLOCK);
     }
     // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
     if (a[so + O_KOFF] >= 1 && left >= 2) k = this.genKnightAdds(out, k, mineLo, mineHi);
@@ -785,9 +796,8 @@ export class Position {
         // T-CARD-SUPPLY-1: one block from the supply under T-BLOCK-2/3/4; it needs supply ≥ 1
         // (T-RULE-8).
         if (a[SUPPLY] >= 1) {
-          const ok = this.placeableSet();
-          const base = code(K_PLAY, 0, 0, 0, c);
-          k = emitTo(out, k, this.freeLo(ok[0]), this.freeHi(ok[1]), base);
+          this.blockTargets(pair, 0);
+          k = emitTo(out, k, pair[0], pair[1], code(K_PLAY, 0, 0, 0, c));
         }
         break;
       case BLOCK_UNDER:

@@ -631,3 +631,8 @@ function checkInvariants(state: TorresState): void {
   if (blocks !== options.totalBlocks)
     fail('supply', `blocks do not add up to totalBlocks (${blocks})`);
 }
+
+/** The position of a state that passed {@link checkState} at entry point `where`. */
+export function checkedPosition(state: unknown, where: string): Position {
+  return fromState(checkState(state, where));
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomGame } from '../../src/core/random-game.js';
 import { diagNeighbours, orthNeighbours, regionsOf } from '../../src/geometry/grid.js';
 import {
   blockPlacements,
@@ -125,6 +126,43 @@ describe('placing blocks (T-BLOCK)', () => {
     expect(canTakeBlock(s, 'c3')).toBe(false); // area 1
     const t = at({ h: 'c3=1 e3=1 g6=1' });
     expectSet(blockPlacements(t), 'b3 c2 c4 e2 e4 f3 f6 h6 g5 g7');
+  });
+
+  it('T-BLOCK-2/3/4 query: canTakeBlock matches the rule read from the castles on random boards', () => {
+    // The rule straight from the spec, over the regions of the geometry module: a free castle
+    // square rises if h + 1 ≤ its castle's area (T-BLOCK-2); a free ground square takes a block
+    // if it touches exactly one castle (T-BLOCK-3); squares with a piece never do (T-BLOCK-4).
+    const oracle = (h: readonly number[], p: readonly unknown[], q: number): boolean => {
+      if (p[q] !== null) return false;
+      const regions = regionsOf(GRID, h);
+      const of = (sq: number): number => regions.findIndex((r) => r.includes(sq));
+      if (h[q] > 0) return h[q] + 1 <= regions[of(q)].length;
+      return (
+        new Set(
+          orthNeighbours(GRID, q)
+            .map(of)
+            .filter((id) => id >= 0),
+        ).size === 1
+      );
+    };
+    let checked = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const g = randomGame(torres, { players: 2 + (seed % 3), seed }, seed, {
+        maxPlies: 2000,
+        keepStates: true,
+      });
+      for (let i = 0; i < g.states.length; i += 29) {
+        const st = g.states[i];
+        for (let q = 0; q < 64; q++) {
+          const want = oracle(st.heights, st.pieces, q);
+          expect(canTakeBlock(st, squareName(q)), `seed ${seed} ply ${i} ${squareName(q)}`).toBe(
+            want,
+          );
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(64 * 24);
   });
 
   it('T-BLOCK-4: blocks go to any castles; squares with a knight or the king never take one', () => {

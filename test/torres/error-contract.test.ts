@@ -74,6 +74,7 @@ const SPECS: Record<string, Spec> = {
     ],
   }),
   evaluateTorres: fn({ valid: stateCalls() }),
+  formatBoard: fn({ valid: stateCalls() }),
   knightTargets: fn({ valid: calls([mid, knightSquare]) }),
   projectedScores: fn({ valid: stateCalls() }),
   squareIndex: fn({ valid: calls(['c4'], ['h8']) }),

@@ -8,6 +8,7 @@ import { isRulesError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import {
   determinize,
+  formatBoard,
   type TorresMove,
   type TorresOptions,
   type TorresState,
@@ -192,39 +193,6 @@ export function optionsFromFlags(flags: Flags): Partial<TorresOptions> {
   return out as Partial<TorresOptions>;
 }
 
-const COLOURS = 'WBGR';
-
-/** A text picture: heights and pieces on the 8×8 board (rank 8 on top), then the scores. */
-export function showTorres(s: TorresState): string {
-  const lines: string[] = [];
-  lines.push('    a  b  c  d  e  f  g  h');
-  for (let y = 7; y >= 0; y--) {
-    let row = `${y + 1}  `;
-    for (let x = 0; x < 8; x++) {
-      const q = 8 * y + x;
-      const h = s.heights[q];
-      const p = s.pieces[q];
-      const piece =
-        p === null || p === undefined ? (h > 0 ? ' ' : '.') : p === 'K' ? 'K' : (COLOURS[p] ?? '?');
-      row += `${h > 0 ? String(h) : ' '}${piece} `;
-    }
-    lines.push(row.trimEnd());
-  }
-  lines.push(
-    `phase ${s.phase}, round ${s.round + 1}, step ${s.step}, seat ${s.actor} to act; supply ${s.supply}`,
-  );
-  lines.push(
-    s.seats
-      .map(
-        (p, i) =>
-          `${COLOURS[i]} (seat ${i}): ${p.score} pts, stacks [${p.stacks.join(',')}], ${p.knightsOff} knights off, ${p.hand.length} cards`,
-      )
-      .join('\n'),
-  );
-  if (s.masterCard !== null) lines.push(`master card ${s.masterCard}`);
-  return lines.join('\n');
-}
-
 /** The Torres CLI plug-in. */
 export const plugin: GamePlugin<TorresState, TorresMove> = {
   game: torres as unknown as GamePlugin<TorresState, TorresMove>['game'],
@@ -247,7 +215,7 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
     const o = s.options;
     return `${o.players}p ${o.version === 'master' ? 'master' : o.deckMode} seed ${o.seed}`;
   },
-  show: showTorres,
+  show: formatBoard,
   // Cards are hidden: MCTS searches samples of what its seat cannot see.
   bots: { evaluate: torresEvaluator, determinize, rolloutDepth: 10 },
 };

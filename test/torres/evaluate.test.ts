@@ -7,7 +7,7 @@ import { mctsBot } from '../../src/search/mcts.js';
 import { determinize as determinizeTorres } from '../../src/torres/determinize.js';
 import { evaluateTorres, torresEvaluator } from '../../src/torres/evaluate.js';
 import { CARD_NAMES, GRID, type TorresState, torres } from '../../src/torres/index.js';
-import { balanced } from '../torres/helpers.js';
+import { balanced } from './helpers.js';
 
 /** States along a seeded random game. */
 function states(options: object, seed: number, every = 5): TorresState[] {
