@@ -7,7 +7,8 @@
 import { RulesError } from '../core/errors.js';
 import type { Rng } from '../core/rng.js';
 import { CARD_NAMES, type CardName, cardId } from './cards.js';
-import { type CardView, checkState, type TorresState, trustState } from './state.js';
+import { checkState, trustState } from './state.js';
+import type { CardView, TorresState } from './types.js';
 
 function shuffled(cards: CardName[], rng: Rng): CardName[] {
   for (let i = cards.length - 1; i > 0; i--) {

@@ -10,10 +10,11 @@ import { pairwiseValues } from '../core/curve.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { GRID } from './board.js';
-import type { TorresMove } from './moves.js';
-import { PHASE, Position, S_OVER } from './position.js';
+import { PHASE, S_OVER } from './layout.js';
+import { Position } from './position.js';
 import { castlePoints, KING } from './rules.js';
-import { checkState, fromState, type TorresState } from './state.js';
+import { checkState, fromState } from './state.js';
+import type { TorresMove, TorresState } from './types.js';
 
 /** Weight of each scoring still to come after the current phase's, for today's castles. */
 const LATER_SCORING = 0.5;
@@ -32,10 +33,10 @@ const regions: Regions = makeRegions(GRID);
  * this phase, or stands where the next phase pays).
  */
 export function torresProjection(pos: Position): number[] {
-  const n = pos.n;
-  const phase = pos.a[PHASE];
+  const n = pos.players;
+  const phase = pos.data[PHASE];
   const out = new Array<number>(n);
-  for (let p = 0; p < n; p++) out[p] = pos.score(p);
+  for (let p = 0; p < n; p++) out[p] = pos.seatScore(p);
   if (pos.step === S_OVER) return out;
   const heights = pos.heights;
   const pieces = pos.pieces;
@@ -70,7 +71,7 @@ export function torresProjection(pos: Position): number[] {
 /** The compact position behind a node: the live one on the fast path, else built from the state. */
 function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
   searchNodeArg('torresEvaluator', node);
-  const live = (node.position as unknown as { readonly pos?: unknown } | undefined)?.pos;
+  const live = node.position;
   return live instanceof Position ? live : fromState(checkState(node.state(), 'torresEvaluator'));
 }
 

@@ -21,10 +21,9 @@ export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
 export { determinize } from './determinize.js';
 export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export { name, torres } from './game.js';
-export type { PlayFromTo, PlayPlain, PlaySupply, PlayUnder, TorresMove } from './moves.js';
+export { STEP_NAMES, type TorresStep } from './layout.js';
 export { FORMAT, FORMAT_VERSION } from './notation.js';
 export { DEFAULT_OPTIONS, type DeckMode, PHASE_STACKS, type TorresOptions } from './options.js';
-export { STEP_NAMES, type TorresStep } from './position.js';
 export {
   blockPlacements,
   canTakeBlock,
@@ -33,5 +32,15 @@ export {
   projectedScores,
   winners,
 } from './queries.js';
-export type { CardView, TorresSeatState, TorresState, TorresTurnState } from './state.js';
 export { formatBoard } from './text.js';
+export type {
+  CardView,
+  PlayFromTo,
+  PlayPlain,
+  PlaySupply,
+  PlayUnder,
+  TorresMove,
+  TorresSeatState,
+  TorresState,
+  TorresTurnState,
+} from './types.js';

@@ -1,17 +1,15 @@
 /**
- * Torres moves as plain objects (the API form) and their integer codes (the search form).
- * `decode` is the only constructor of move objects, so every path builds them alike.
+ * The Torres move generator: functions over a {@link Position} that write the legal move codes
+ * of the current step in the stable order (the order `moves` returns). The action cards' moves
+ * are in card-moves.ts. One generator serves `moves`, `apply`, perft and the bots.
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
-import { quote } from '../core/quote.js';
-import { squareIndex, squareName } from './board.js';
-import { CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
+import { bitHi, bitLo, emitTo, lowest, ORTH } from './bits.js';
+import { manhattan } from './board.js';
+import { genCard } from './card-moves.js';
 import {
-  cardOf,
   code,
-  fromOf,
   K_BLOCK,
   K_BUY,
   K_CASTLE,
@@ -21,258 +19,219 @@ import {
   K_KING_STAY,
   K_KNIGHT,
   K_MOVE,
-  K_PLAY,
   K_RETURN,
   K_SCORE,
   K_SPREAD,
   K_STACK,
   K_START,
-  kindOf,
-  toOf,
-  X_ACTIVE,
-  xOf,
-} from './position.js';
+} from './codes.js';
+import {
+  ACTIVE,
+  AP_LIMIT,
+  AP_USED,
+  BOUGHT,
+  BOUGHT_N,
+  H,
+  O_HAND,
+  O_KOFF,
+  O_STACKS,
+  PEND,
+  PEND_N,
+  PLAYED,
+  S_ACTIONS,
+  S_CHOOSE,
+  S_KEEP,
+  S_KING_MOVE,
+  S_REDIST,
+  S_RETURN,
+  S_SETUP_CASTLE,
+  S_SETUP_KING,
+  S_SETUP_KNIGHT,
+  STEP,
+  seatOffset,
+} from './layout.js';
+import { MAX_STACK } from './options.js';
+import type { Position } from './position.js';
 
-/** A card played with no parameters (T-CARD-AP6-1, T-CARD-AP7-1). */
-export interface PlayPlain {
-  /** Playing an action card. */
-  readonly kind: 'play';
-  /** The card: 6 or 7 action points this turn. */
-  readonly card: 'ap6' | 'ap7';
-}
-/** T-CARD-SUPPLY-1. */
-export interface PlaySupply {
-  /** Playing an action card. */
-  readonly kind: 'play';
-  /** The card: a block from the common supply. */
-  readonly card: 'supplyBlock';
-  /** Where the block goes. */
-  readonly to: string;
-}
-/** T-CARD-UNDER-1: `stack` is a remaining stack's size or `'active'`. */
-export interface PlayUnder {
-  /** Playing an action card. */
-  readonly kind: 'play';
-  /** The card: a block slipped under a knight. */
-  readonly card: 'blockUnder';
-  /** The knight's square. */
-  readonly from: string;
-  /** The stack the block comes from: a remaining stack's size or `'active'`. */
-  readonly stack: number | 'active';
-}
-/** The cards that move a block or a knight from one square to another. */
-export interface PlayFromTo {
-  /** Playing an action card. */
-  readonly kind: 'play';
-  /** The card. */
-  readonly card: 'moveBlock' | 'relocate' | 'diagonal' | 'anyDoor' | 'jumpKnight' | 'climbTwo';
-  /** The square the block or knight leaves. */
-  readonly from: string;
-  /** The square it goes to. */
-  readonly to: string;
-}
+/** Scratch for one pair of bit-set halves (`lo`, `hi`). */
+const pair = new Int32Array(2);
 
-/** One atomic Torres move (T-FLOW-1). Squares are names such as `'c4'`. */
-export type TorresMove =
-  | {
-      /** Master setup: place a one-block castle. */
-      readonly kind: 'castle';
-      /** Its square. */
-      readonly to: string;
+/** Writes the legal move codes at `out[off..]` in the stable order; returns the count. */
+export function generateMoves(pos: Position, out: Int32Array, off: number): number {
+  const a = pos.data;
+  let k = off;
+  switch (a[STEP]) {
+    case S_SETUP_CASTLE: {
+      // T-MASTER-SETUP-1: a ground square far enough from every castle square.
+      for (let q = 0; q < 64; q++)
+        if (canFoundMasterCastle(pos, q)) out[k++] = code(K_CASTLE, 0, q, 0, 0);
+      break;
     }
-  | {
-      /** Setup: place a starting knight. */
-      readonly kind: 'startKnight';
-      /** Its square. */
-      readonly to: string;
-    }
-  | {
-      /** Place or move the king. */
-      readonly kind: 'king';
-      /** Its square. */
-      readonly to: string;
-    }
-  | {
-      /** Leave the king where it is. */
-      readonly kind: 'kingStay';
-    }
-  | {
-      /** Choose the block stack for this turn. */
-      readonly kind: 'stack';
-      /** The stack's size. */
-      readonly size: number;
-    }
-  | {
-      /** Place a block (1 AP). */
-      readonly kind: 'block';
-      /** Its square. */
-      readonly to: string;
-    }
-  | {
-      /** Bring a new knight onto the board (2 AP). */
-      readonly kind: 'knight';
-      /** Its square. */
-      readonly to: string;
-    }
-  | {
-      /** Move a knight (1 AP): a step or through doors. */
-      readonly kind: 'move';
-      /** The knight's square. */
-      readonly from: string;
-      /** Where it goes. */
-      readonly to: string;
-    }
-  | {
-      /** Advance the score marker one step (1 AP). */
-      readonly kind: 'score';
-    }
-  | {
-      /** Buy an action card (1 AP). */
-      readonly kind: 'buy';
-    }
-  | {
-      /** Draft: keep one of the drawn cards. */
-      readonly kind: 'keep';
-      /** The card kept. */
-      readonly card: CardName | '?';
-    }
-  | {
-      /** Draft: return the other drawn cards. */
-      readonly kind: 'return';
-      /** Where they go in the deck. */
-      readonly where: 'top' | 'bottom';
-    }
-  | {
-      /** Redistribute: spread blocks onto a stack. */
-      readonly kind: 'spread';
-      /** The size of the stack receiving a block. */
-      readonly size: number;
-    }
-  | {
-      /** End the turn. */
-      readonly kind: 'end';
-    }
-  | PlayPlain
-  | PlaySupply
-  | PlayUnder
-  | PlayFromTo;
-
-/** The move object of an integer move code. */
-export function decode(c: number): TorresMove {
-  const t = squareName(toOf(c));
-  const f = squareName(fromOf(c));
-  const x = xOf(c);
-  switch (kindOf(c)) {
-    case K_CASTLE:
-      return { kind: 'castle', to: t };
-    case K_START:
-      return { kind: 'startKnight', to: t };
-    case K_KING:
-      return { kind: 'king', to: t };
-    case K_KING_STAY:
-      return { kind: 'kingStay' };
-    case K_STACK:
-      return { kind: 'stack', size: x };
-    case K_BLOCK:
-      return { kind: 'block', to: t };
-    case K_KNIGHT:
-      return { kind: 'knight', to: t };
-    case K_MOVE:
-      return { kind: 'move', from: f, to: t };
-    case K_SCORE:
-      return { kind: 'score' };
-    case K_BUY:
-      return { kind: 'buy' };
-    case K_KEEP:
-      return { kind: 'keep', card: cardName(x) };
-    case K_RETURN:
-      return { kind: 'return', where: x === 1 ? 'bottom' : 'top' };
-    case K_SPREAD:
-      return { kind: 'spread', size: x };
-    case K_END:
-      return { kind: 'end' };
-    case K_PLAY: {
-      const card = CARD_NAMES[cardOf(c) - 1] as CardName;
-      if (card === 'ap6' || card === 'ap7') return { kind: 'play', card };
-      if (card === 'supplyBlock') return { kind: 'play', card, to: t };
-      if (card === 'blockUnder')
-        return { kind: 'play', card, from: f, stack: x === X_ACTIVE ? 'active' : x };
-      return { kind: 'play', card, from: f, to: t };
-    }
-    default:
-      throw new RulesError('ILLEGAL_MOVE', `not a Torres move code: ${c}`);
-  }
-}
-
-function bad(what: string): never {
-  throw new RulesError('ILLEGAL_MOVE', `malformed Torres move: ${what}`);
-}
-
-function sq(m: Record<string, unknown>, field: string): number {
-  const v = m[field];
-  const i = typeof v === 'string' ? squareIndex(v) : -1;
-  if (i < 0) bad(`'${field}' must be a square name a1..h8, got ${quote(v)}`);
-  return i;
-}
-
-function size(m: Record<string, unknown>, field: string): number {
-  const v = m[field];
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 15) {
-    bad(`'${field}' must be a stack size 0..15, got ${quote(v)}`);
-  }
-  return v;
-}
-
-/** The integer code of a move object (its shape is checked; legality is not). */
-export function encode(move: unknown): number {
-  if (typeof move !== 'object' || move === null) bad('not an object');
-  const m = move as Record<string, unknown>;
-  switch (m.kind) {
-    case 'castle':
-      return code(K_CASTLE, 0, sq(m, 'to'), 0, 0);
-    case 'startKnight':
-      return code(K_START, 0, sq(m, 'to'), 0, 0);
-    case 'king':
-      return code(K_KING, 0, sq(m, 'to'), 0, 0);
-    case 'kingStay':
-      return code(K_KING_STAY, 0, 0, 0, 0);
-    case 'stack':
-      return code(K_STACK, 0, 0, size(m, 'size'), 0);
-    case 'block':
-      return code(K_BLOCK, 0, sq(m, 'to'), 0, 0);
-    case 'knight':
-      return code(K_KNIGHT, 0, sq(m, 'to'), 0, 0);
-    case 'move':
-      return code(K_MOVE, sq(m, 'from'), sq(m, 'to'), 0, 0);
-    case 'score':
-      return code(K_SCORE, 0, 0, 0, 0);
-    case 'buy':
-      return code(K_BUY, 0, 0, 0, 0);
-    case 'keep': {
-      const id = m.card === '?' ? 0 : typeof m.card === 'string' ? cardId(m.card) : -1;
-      if (id < 0) bad(`'card' must be a card name, got ${quote(m.card)}`);
-      return code(K_KEEP, 0, 0, id, 0);
-    }
-    case 'return':
-      if (m.where !== 'top' && m.where !== 'bottom') bad(`'where' must be 'top' or 'bottom'`);
-      return code(K_RETURN, 0, 0, m.where === 'bottom' ? 1 : 0, 0);
-    case 'spread':
-      return code(K_SPREAD, 0, 0, size(m, 'size'), 0);
-    case 'end':
-      return code(K_END, 0, 0, 0, 0);
-    case 'play': {
-      const id = typeof m.card === 'string' ? cardId(m.card) : -1;
-      if (id < 0) bad(`'card' must be an action card name, got ${quote(m.card)}`);
-      if (m.card === 'ap6' || m.card === 'ap7') return code(K_PLAY, 0, 0, 0, id);
-      if (m.card === 'supplyBlock') return code(K_PLAY, 0, sq(m, 'to'), 0, id);
-      if (m.card === 'blockUnder') {
-        const x = m.stack === 'active' ? X_ACTIVE : size(m, 'stack');
-        if (x === 0) bad(`'stack' must be 'active' or a size ≥ 1`);
-        return code(K_PLAY, sq(m, 'from'), 0, x, id);
+    case S_SETUP_KNIGHT:
+    case S_SETUP_KING: {
+      // T-SETUP-3 / T-SETUP-4: a free castle square of a castle holding no knight. Every castle is
+      // still one block, so the king starts at level 1 (T-RULE-6).
+      const r = pos.castles();
+      const kn = pos.knights;
+      const knLo = kn[0] | kn[2] | kn[4] | kn[6];
+      const knHi = kn[1] | kn[3] | kn[5] | kn[7];
+      let lo = 0;
+      let hi = 0;
+      for (let id = 0; id < r.count; id++) {
+        const cLo = r.sets[2 * id];
+        const cHi = r.sets[2 * id + 1];
+        if (((cLo & knLo) | (cHi & knHi)) !== 0) continue; // the castle holds a knight
+        lo |= cLo;
+        hi |= cHi;
       }
-      return code(K_PLAY, sq(m, 'from'), sq(m, 'to'), 0, id);
+      const kind = a[STEP] === S_SETUP_KNIGHT ? K_START : K_KING;
+      k = emitTo(out, k, pos.freeLo(lo), pos.freeHi(hi), code(kind, 0, 0, 0, 0));
+      break;
+    }
+    case S_CHOOSE: {
+      // T-STACK-1: one move per distinct stack size.
+      const base = seatOffset(pos.actor) + O_STACKS;
+      for (let s = 0; s <= MAX_STACK; s++)
+        if (a[base + s] > 0) out[k++] = code(K_STACK, 0, 0, s, 0);
+      break;
+    }
+    case S_ACTIONS:
+      k = genActions(pos, out, k);
+      break;
+    case S_KEEP: {
+      // T-DRAFT-1: keep one of the drawn cards (by type).
+      const seen = new Uint8Array(11);
+      for (let i = 0; i < a[PEND_N]; i++) seen[a[PEND + i]] = 1;
+      for (let c = 0; c <= 10; c++) if (seen[c]) out[k++] = code(K_KEEP, 0, 0, c, 0);
+      break;
+    }
+    case S_RETURN:
+      // T-DRAFT-2: the rest go back together, on top or at the bottom.
+      out[k++] = code(K_RETURN, 0, 0, 0, 0);
+      out[k++] = code(K_RETURN, 0, 0, 1, 0);
+      break;
+    case S_REDIST: {
+      // T-REDIST-1: one block onto a stack (by size) below the cap.
+      const base = seatOffset(pos.actor) + O_STACKS;
+      for (let s = 0; s < pos.stackCap; s++)
+        if (a[base + s] > 0) out[k++] = code(K_SPREAD, 0, 0, s, 0);
+      // T-REDIST-2: with 'optional', `end` returns the rest to the supply.
+      if (pos.options.redistribution === 'optional') out[k++] = code(K_END, 0, 0, 0, 0);
+      break;
+    }
+    case S_KING_MOVE: {
+      // T-KING-5 / T-RULE-6: stay, or any free castle square at any level, never the ground.
+      out[k++] = code(K_KING_STAY, 0, 0, 0, 0);
+      for (let q = 0; q < 64; q++)
+        if (a[H + q] > 0 && pos.isFree(q)) out[k++] = code(K_KING, 0, q, 0, 0);
+      break;
     }
     default:
-      return bad(`unknown kind ${quote(m.kind)}`);
+      break; // over: no moves (T-END-1)
   }
+  return k - off;
+}
+
+function canFoundMasterCastle(pos: Position, q: number): boolean {
+  if (pos.data[H + q] !== 0) return false;
+  const near =
+    pos.options.castleSpacing === 'manhattan' ? TOO_CLOSE_MANHATTAN : TOO_CLOSE_ROW_COLUMN;
+  const lv = pos.levels; // lv[0..1]: the castle squares
+  return ((near[2 * q] & lv[0]) | (near[2 * q + 1] & lv[1])) === 0;
+}
+
+function genActions(pos: Position, out: Int32Array, k0: number): number {
+  const a = pos.data;
+  let k = k0;
+  const seat = pos.actor;
+  const so = seatOffset(seat);
+  const left = a[AP_LIMIT] - a[AP_USED]; // T-FLOW-2
+  const r = pos.castles();
+  const mineLo = pos.knights[2 * seat];
+  const mineHi = pos.knights[2 * seat + 1];
+  // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
+  if (a[ACTIVE] >= 1 && left >= 1) {
+    pos.blockTargets(pair, 0);
+    k = emitTo(out, k, pair[0], pair[1], K_BLOCK);
+  }
+  // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
+  if (a[so + O_KOFF] >= 1 && left >= 2) k = genKnightAdds(pos, out, k, mineLo, mineHi);
+  // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3), ascending
+  if (left >= 1) {
+    for (let m = mineLo; m !== 0; m &= m - 1) k = genKnightMoves(pos, out, k, lowest(m));
+    for (let m = mineHi; m !== 0; m &= m - 1) k = genKnightMoves(pos, out, k, lowest(m) + 32);
+    out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
+    // T-BUY-1 / T-RULE-11: at most 2 per turn, from a non-empty deck, not in masterHand mode.
+    if (a[BOUGHT_N] < 2 && pos.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
+  }
+  // play{card,…}, 0 AP, at most one per turn (T-PLAY-1), not a card bought this turn (T-BUY-2);
+  // generated only here, in the mover's own actions step (T-PLAY-3)
+  if (a[PLAYED] === 0) {
+    for (let c = 1; c <= 10; c++) {
+      const held = a[so + O_HAND + c];
+      if (held !== 0 && held - a[BOUGHT + c] > 0) k = genCard(pos, c, out, k, r);
+    }
+  }
+  out[k++] = code(K_END, 0, 0, 0, 0); // T-END-TURN-1
+  return k;
+}
+
+/**
+ * T-KNIGHT-ADD-1: a free square orthogonally next to an own knight A with h ≤ h(A).
+ * T-KNIGHT-ADD-2: any such anchor suffices (so the highest decides); only own knights count.
+ */
+function genKnightAdds(
+  pos: Position,
+  out: Int32Array,
+  k: number,
+  mineLo: number,
+  mineHi: number,
+): number {
+  // card-moves.ts' `addAnchored` with the set in locals (this runs on most generates)
+  const a = pos.data;
+  const lv = pos.levels;
+  let lo = 0;
+  let hi = 0;
+  for (let m = mineLo; m !== 0; m &= m - 1) {
+    const q = lowest(m);
+    const h = a[H + q];
+    lo |= ORTH[2 * q] & ~lv[2 * h];
+    hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
+  }
+  for (let m = mineHi; m !== 0; m &= m - 1) {
+    const q = lowest(m) + 32;
+    const h = a[H + q];
+    lo |= ORTH[2 * q] & ~lv[2 * h];
+    hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
+  }
+  return emitTo(out, k, pos.freeLo(lo), pos.freeHi(hi), K_KNIGHT);
+}
+
+/** The move{from,to} codes of the knight on f: Step ∪ Door (T-KNIGHT-MOVE-1), ascending. */
+function genKnightMoves(pos: Position, out: Int32Array, k: number, f: number): number {
+  pos.knightMoveTargets(f, pair, 0);
+  return emitTo(out, k, pair[0], pair[1], K_MOVE | (f << 4));
+}
+
+/**
+ * T-MASTER-SETUP-1: for each ground square q, the squares (at `[2q, 2q + 1]`) where a castle
+ * forbids founding one on q: Manhattan distance < 3 ('manhattan', two empty squares between);
+ * with 'rowColumn' distance < 3 in q's row or column and orthogonal contact elsewhere (T-GEO-6).
+ */
+const TOO_CLOSE_MANHATTAN: Int32Array = tooCloseTable(false);
+const TOO_CLOSE_ROW_COLUMN: Int32Array = tooCloseTable(true);
+
+function tooCloseTable(rowColumn: boolean): Int32Array {
+  const out = new Int32Array(128);
+  for (let q = 0; q < 64; q++) {
+    for (let c = 0; c < 64; c++) {
+      const d = manhattan(q, c);
+      const inLine = (q & 7) === (c & 7) || q >> 3 === c >> 3;
+      const close = !rowColumn || inLine ? d < 3 : d < 2;
+      if (!close) continue;
+      out[2 * q] = out[2 * q] | bitLo(c);
+      out[2 * q + 1] = out[2 * q + 1] | bitHi(c);
+    }
+  }
+  return out;
 }

@@ -33,12 +33,13 @@ import {
   K_STACK,
   K_START,
   kindOf,
-  type Position,
   toOf,
   X_ACTIVE,
   xOf,
-} from './position.js';
-import { type TorresState, validateState } from './state.js';
+} from './codes.js';
+import type { Position } from './position.js';
+import { validateState } from './state.js';
+import type { TorresState } from './types.js';
 
 const steps = new Int32Array(2);
 

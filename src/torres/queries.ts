@@ -3,13 +3,15 @@
  *
  * @module
  */
+
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { torres } from './game.js';
-import { S_OVER } from './position.js';
-import { castlePoints, kingBonus, masterPoints } from './rules.js';
-import { checkedPosition, checkState, type TorresState } from './state.js';
+import { S_OVER } from './layout.js';
+import { checkedPosition, checkState } from './state.js';
+import { scorePhase } from './turn.js';
+import type { TorresState } from './types.js';
 
 /** One target of {@link knightTargets}. */
 export interface KnightTarget {
@@ -65,17 +67,8 @@ export function canTakeBlock(state: TorresState, square: string): boolean {
 export function projectedScores(state: TorresState): number[] {
   const pos = checkedPosition(state, 'projectedScores');
   if (pos.step === S_OVER) return state.seats.map((s) => s.score);
-  const phase = state.phase;
-  const order = pos.scoringOrder();
-  const c = castlePoints(pos.heights, pos.pieces, pos.n);
-  for (const p of order) pos.advance(p, c[p]);
-  const b = kingBonus(pos.heights, pos.pieces, pos.n, phase);
-  for (const p of order) pos.advance(p, b[p]);
-  if (state.masterCard !== null) {
-    const m = masterPoints(state.masterCard, pos.heights, pos.pieces, pos.n, phase, state.options);
-    for (const p of order) pos.advance(p, m[p]);
-  }
-  return Array.from({ length: pos.n }, (_, p) => pos.score(p));
+  scorePhase(pos);
+  return [...pos.score()];
 }
 
 /** T-END-3: the seats with the highest score (several only when tied on 0). */

@@ -5,8 +5,9 @@
  *
  * @module
  */
+
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
-import { bitHi, bitLo, flood, lowest } from './bits.js';
+import { bitHi, bitLo, flood, growHi, growLo, lowest } from './bits.js';
 import { type Castles, GRID, labelCastles, makeCastles } from './board.js';
 import type { TorresOptions } from './options.js';
 
@@ -246,4 +247,48 @@ export function masterPoints(
     out[p] = pts;
   }
   return out;
+}
+
+/**
+ * T-BLOCK-3 on a labelled board: the ground squares (`groundLo, groundHi`) next to exactly one
+ * castle of `r` (none founds a castle, two would merge). Written at `out[0], out[1]`.
+ */
+export function nextToOneCastle(
+  r: Castles,
+  groundLo: number,
+  groundHi: number,
+  out: Int32Array,
+): void {
+  let onceLo = 0;
+  let onceHi = 0;
+  let twiceLo = 0;
+  let twiceHi = 0;
+  for (let id = 0; id < r.count; id++) {
+    const lo = r.sets[2 * id];
+    const hi = r.sets[2 * id + 1];
+    const nLo = growLo(lo, hi);
+    const nHi = growHi(lo, hi);
+    twiceLo |= onceLo & nLo;
+    twiceHi |= onceHi & nHi;
+    onceLo |= nLo;
+    onceHi |= nHi;
+  }
+  out[0] = onceLo & ~twiceLo & groundLo;
+  out[1] = onceHi & ~twiceHi & groundHi;
+}
+
+/**
+ * T-BLOCK-2, T-GEO-5: the castle squares of `r` that may rise by one, h + 1 ≤ the castle's area,
+ * i.e. outside the level set of height area − 1. ORed into `out[0], out[1]`.
+ */
+export function raisable(r: Castles, levels: Int32Array, out: Int32Array): void {
+  let lo = out[0];
+  let hi = out[1];
+  for (let id = 0; id < r.count; id++) {
+    const t = r.areas[id] - 1;
+    lo |= r.sets[2 * id] & ~levels[2 * t];
+    hi |= r.sets[2 * id + 1] & ~levels[2 * t + 1];
+  }
+  out[0] = lo;
+  out[1] = hi;
 }

@@ -4,13 +4,13 @@
  *
  * @module
  */
+
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { isRngState, type RngState } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID } from './board.js';
 import { type CardName, cardId, cardName } from './cards.js';
-import { MAX_STACK, resolveOptions, stacksFor, type TorresOptions } from './options.js';
 import {
   ACTIVE,
   ACTOR,
@@ -38,102 +38,22 @@ import {
   PEND_N,
   PHASE,
   PLAYED,
-  Position,
   ROUND,
   SEAT_STRIDE,
   SEAT0,
   SETUP_N,
   SIZE,
-  type Snapshot,
   SPREAD_N,
   STEP,
   STEP_NAMES,
   SUPPLY,
   type TorresStep,
   TURN,
-} from './position.js';
+} from './layout.js';
+import { MAX_STACK, resolveOptions, stacksFor } from './options.js';
+import { Position, type Snapshot } from './position.js';
 import { KING } from './rules.js';
-
-/** A card as the state shows it: its type, or `'?'` when hidden from the observer (T-OBS-2). */
-export type CardView = CardName | '?';
-
-/** One seat's part of the state. */
-export interface TorresSeatState {
-  /** Track position = points (T-TRACK-1). */
-  readonly score: number;
-  /** Knights not yet on the board. */
-  readonly knightsOff: number;
-  /** Blocks carried into the next phase (T-RULE-4). */
-  readonly carry: number;
-  /** Remaining block stacks by size, largest first (T-STATE-2). */
-  readonly stacks: readonly number[];
-  /** Action cards in hand, in card order (hidden ones first). */
-  readonly hand: readonly CardView[];
-  /** The seat's own deck, top first (per-colour modes; empty otherwise). */
-  readonly deck: readonly CardView[];
-  /** The cards the seat has played (out of the game, public; T-OBS-1), in card order. */
-  readonly played: readonly CardName[];
-}
-
-/** The turn record (T-STATE-1). */
-export interface TorresTurnState {
-  /** Blocks left in the chosen stack (during redistribution: blocks still to spread). */
-  readonly active: number;
-  /** 5, or 6/7 after an AP card (T-AP-1). */
-  readonly apLimit: number;
-  /** AP spent this turn (T-FLOW-2). */
-  readonly apUsed: number;
-  /** Purchases this turn (T-BUY-1). */
-  readonly buys: number;
-  /** The card types bought this turn, which cannot be played this turn (T-BUY-2). */
-  readonly bought: readonly CardView[];
-  /** Whether a card was played this turn (T-PLAY-1). */
-  readonly played: boolean;
-  /** Draft: the drawn cards not yet kept or returned, in drawn order (T-DRAFT-1). */
-  readonly pending: readonly CardView[];
-  /** Blocks redistributed so far this turn. */
-  readonly spread: number;
-  /** True while carried blocks are spread at a turn start (T-RULE-4). */
-  readonly carrySpread: boolean;
-}
-
-/** The whole Torres state: a plain, JSON-friendly, immutable value. */
-export interface TorresState {
-  /** The full resolved options. */
-  readonly options: TorresOptions;
-  /** Blocks per square, index 8y + x (T-GEO-1). */
-  readonly heights: readonly number[];
-  /** Per square: `null`, the seat of a knight, or `'K'` for the king. */
-  readonly pieces: readonly (number | 'K' | null)[];
-  /** Blocks in the common supply. */
-  readonly supply: number;
-  /** 1..3. */
-  readonly phase: number;
-  /** 0-based round within the phase. */
-  readonly round: number;
-  /** The seats of the current round, in turn order. */
-  readonly order: readonly number[];
-  /** Index into `order` of the seat on turn. */
-  readonly turnIndex: number;
-  /** The state-machine step (T-FLOW-1). */
-  readonly step: TorresStep;
-  /** The seat to act. */
-  readonly actor: number;
-  /** The seat that started the current phase (T-SCORE-2, T-ORDER-3). */
-  readonly lastPhaseStart: number;
-  /** Placements made in the current setup step. */
-  readonly setupCount: number;
-  /** The shared deck, top first (shared mode; empty otherwise). */
-  readonly deck: readonly CardView[];
-  /** The master card 1..8 (master version), or `null`. */
-  readonly masterCard: number | null;
-  /** The RNG state (T-RNG-1); all draws happen in `start` (T-RNG-2). */
-  readonly rng: RngState;
-  /** Per seat. */
-  readonly seats: readonly TorresSeatState[];
-  /** The current turn. */
-  readonly turn: TorresTurnState;
-}
+import type { CardView, TorresSeatState, TorresState, TorresTurnState } from './types.js';
 
 function cardsOf(a: Int32Array, base: number): CardView[] {
   const out: CardView[] = [];
@@ -171,8 +91,8 @@ function listOf(a: Int32Array, from: number, n: number): number[] {
 }
 
 function stateOf(pos: Position, rng: RngState): TorresState {
-  const a = pos.a;
-  const n = pos.n;
+  const a = pos.data;
+  const n = pos.players;
   const seats: TorresSeatState[] = [];
   for (let p = 0; p < n; p++) {
     const so = SEAT0 + p * SEAT_STRIDE;
@@ -197,7 +117,7 @@ function stateOf(pos: Position, rng: RngState): TorresState {
     pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
   }
   return trustState({
-    options: pos.o,
+    options: pos.options,
     heights: listOf(a, H, 64),
     pieces,
     supply: a[SUPPLY],
@@ -230,7 +150,7 @@ function stateOf(pos: Position, rng: RngState): TorresState {
 /** The position of a state, trusting its shape (pass untrusted values through {@link checkState} first). */
 export function fromState(s: TorresState): Position {
   const snap = built.get(s);
-  if (snap !== undefined) return Position.restore(s.options, snap);
+  if (snap !== undefined) return Position.restore(s.options, snap, s.rng);
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
     a[H + q] = s.heights[q];
@@ -279,7 +199,7 @@ export function fromState(s: TorresState): Position {
       a[so + O_DECK + seat.deck.length - 1 - i] = idOf(c);
     });
   });
-  return new Position(s.options, a);
+  return new Position(s.options, a, s.rng);
 }
 
 function idOf(c: CardView): number {

@@ -27,7 +27,8 @@ import {
 } from '../core/svg.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID, squareName } from './board.js';
-import { checkState, type TorresState } from './state.js';
+import { checkState } from './state.js';
+import type { TorresState } from './types.js';
 
 /**
  * Options of {@link render}. All are optional; an unknown name or a bad value is a

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { checkState, type TorresState } from './state.js';
+import { checkState } from './state.js';
+import type { TorresState } from './types.js';
 
 /** Seat colours in seat order, one letter each, as the picture shows knights. */
 const COLOURS = 'WBGR';

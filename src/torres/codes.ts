@@ -1,0 +1,184 @@
+/**
+ * Torres move codes: a move packed into one integer (the form the generator writes and the
+ * search plays) and back to the move object of the public API. `decode` is the only
+ * constructor of move objects, so every path builds them alike.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
+import { squareIndex, squareName } from './board.js';
+import { CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
+import type { TorresMove } from './types.js';
+
+// ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
+/** Move kind `castle`. */
+export const K_CASTLE = 0;
+/** Move kind `startKnight`. */
+export const K_START = 1;
+/** Move kind `king`. */
+export const K_KING = 2;
+/** Move kind `kingStay`. */
+export const K_KING_STAY = 3;
+/** Move kind `stack`. */
+export const K_STACK = 4;
+/** Move kind `block`. */
+export const K_BLOCK = 5;
+/** Move kind `knight`. */
+export const K_KNIGHT = 6;
+/** Move kind `move`. */
+export const K_MOVE = 7;
+/** Move kind `score`. */
+export const K_SCORE = 8;
+/** Move kind `buy`. */
+export const K_BUY = 9;
+/** Move kind `keep`. */
+export const K_KEEP = 10;
+/** Move kind `return`. */
+export const K_RETURN = 11;
+/** Move kind `spread`. */
+export const K_SPREAD = 12;
+/** Move kind `end`. */
+export const K_END = 13;
+/** Move kind `play` (the card id in the code's card field). */
+export const K_PLAY = 14;
+/** `x` of `blockUnder` when the block comes from the active stack. */
+export const X_ACTIVE = 63;
+
+/** Packs a move code. */
+export function code(kind: number, from: number, to: number, x: number, card: number): number {
+  return kind | (from << 4) | (to << 10) | (x << 16) | (card << 22);
+}
+/** The kind of a move code. */
+export const kindOf = (c: number): number => c & 15;
+/** The `from` square of a move code. */
+export const fromOf = (c: number): number => (c >> 4) & 63;
+/** The `to` square of a move code. */
+export const toOf = (c: number): number => (c >> 10) & 63;
+/** The extra field of a move code (a size, a card, `where`). */
+export const xOf = (c: number): number => (c >> 16) & 63;
+/** The card id of a `play` code. */
+export const cardOf = (c: number): number => (c >> 22) & 15;
+
+/** An upper bound on the number of legal moves in any position. */
+export const MAX_MOVES = 8192;
+
+/** The move object of an integer move code. */
+export function decode(c: number): TorresMove {
+  const t = squareName(toOf(c));
+  const f = squareName(fromOf(c));
+  const x = xOf(c);
+  switch (kindOf(c)) {
+    case K_CASTLE:
+      return { kind: 'castle', to: t };
+    case K_START:
+      return { kind: 'startKnight', to: t };
+    case K_KING:
+      return { kind: 'king', to: t };
+    case K_KING_STAY:
+      return { kind: 'kingStay' };
+    case K_STACK:
+      return { kind: 'stack', size: x };
+    case K_BLOCK:
+      return { kind: 'block', to: t };
+    case K_KNIGHT:
+      return { kind: 'knight', to: t };
+    case K_MOVE:
+      return { kind: 'move', from: f, to: t };
+    case K_SCORE:
+      return { kind: 'score' };
+    case K_BUY:
+      return { kind: 'buy' };
+    case K_KEEP:
+      return { kind: 'keep', card: cardName(x) };
+    case K_RETURN:
+      return { kind: 'return', where: x === 1 ? 'bottom' : 'top' };
+    case K_SPREAD:
+      return { kind: 'spread', size: x };
+    case K_END:
+      return { kind: 'end' };
+    case K_PLAY: {
+      const card = CARD_NAMES[cardOf(c) - 1] as CardName;
+      if (card === 'ap6' || card === 'ap7') return { kind: 'play', card };
+      if (card === 'supplyBlock') return { kind: 'play', card, to: t };
+      if (card === 'blockUnder')
+        return { kind: 'play', card, from: f, stack: x === X_ACTIVE ? 'active' : x };
+      return { kind: 'play', card, from: f, to: t };
+    }
+    default:
+      throw new RulesError('ILLEGAL_MOVE', `not a Torres move code: ${c}`);
+  }
+}
+
+function bad(what: string): never {
+  throw new RulesError('ILLEGAL_MOVE', `malformed Torres move: ${what}`);
+}
+
+function sq(m: Record<string, unknown>, field: string): number {
+  const v = m[field];
+  const i = typeof v === 'string' ? squareIndex(v) : -1;
+  if (i < 0) bad(`'${field}' must be a square name a1..h8, got ${quote(v)}`);
+  return i;
+}
+
+function size(m: Record<string, unknown>, field: string): number {
+  const v = m[field];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 15) {
+    bad(`'${field}' must be a stack size 0..15, got ${quote(v)}`);
+  }
+  return v;
+}
+
+/** The integer code of a move object (its shape is checked; legality is not). */
+export function encode(move: unknown): number {
+  if (typeof move !== 'object' || move === null) bad('not an object');
+  const m = move as Record<string, unknown>;
+  switch (m.kind) {
+    case 'castle':
+      return code(K_CASTLE, 0, sq(m, 'to'), 0, 0);
+    case 'startKnight':
+      return code(K_START, 0, sq(m, 'to'), 0, 0);
+    case 'king':
+      return code(K_KING, 0, sq(m, 'to'), 0, 0);
+    case 'kingStay':
+      return code(K_KING_STAY, 0, 0, 0, 0);
+    case 'stack':
+      return code(K_STACK, 0, 0, size(m, 'size'), 0);
+    case 'block':
+      return code(K_BLOCK, 0, sq(m, 'to'), 0, 0);
+    case 'knight':
+      return code(K_KNIGHT, 0, sq(m, 'to'), 0, 0);
+    case 'move':
+      return code(K_MOVE, sq(m, 'from'), sq(m, 'to'), 0, 0);
+    case 'score':
+      return code(K_SCORE, 0, 0, 0, 0);
+    case 'buy':
+      return code(K_BUY, 0, 0, 0, 0);
+    case 'keep': {
+      const id = m.card === '?' ? 0 : typeof m.card === 'string' ? cardId(m.card) : -1;
+      if (id < 0) bad(`'card' must be a card name, got ${quote(m.card)}`);
+      return code(K_KEEP, 0, 0, id, 0);
+    }
+    case 'return':
+      if (m.where !== 'top' && m.where !== 'bottom') bad(`'where' must be 'top' or 'bottom'`);
+      return code(K_RETURN, 0, 0, m.where === 'bottom' ? 1 : 0, 0);
+    case 'spread':
+      return code(K_SPREAD, 0, 0, size(m, 'size'), 0);
+    case 'end':
+      return code(K_END, 0, 0, 0, 0);
+    case 'play': {
+      const id = typeof m.card === 'string' ? cardId(m.card) : -1;
+      if (id < 0) bad(`'card' must be an action card name, got ${quote(m.card)}`);
+      if (m.card === 'ap6' || m.card === 'ap7') return code(K_PLAY, 0, 0, 0, id);
+      if (m.card === 'supplyBlock') return code(K_PLAY, 0, sq(m, 'to'), 0, id);
+      if (m.card === 'blockUnder') {
+        const x = m.stack === 'active' ? X_ACTIVE : size(m, 'stack');
+        if (x === 0) bad(`'stack' must be 'active' or a size ≥ 1`);
+        return code(K_PLAY, sq(m, 'from'), 0, x, id);
+      }
+      return code(K_PLAY, sq(m, 'from'), sq(m, 'to'), 0, id);
+    }
+    default:
+      return bad(`unknown kind ${quote(m.kind)}`);
+  }
+}
