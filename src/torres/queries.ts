@@ -9,8 +9,8 @@ import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { torres } from './game.js';
 import { S_OVER } from './layout.js';
+import { scorePhase } from './rules.js';
 import { checkedPosition, checkState } from './state.js';
-import { scorePhase } from './turn.js';
 import type { TorresState } from './types.js';
 
 /** One target of {@link knightTargets}. */

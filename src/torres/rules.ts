@@ -1,5 +1,7 @@
 /**
- * End-of-phase scoring (§10) and the master cards (§11) as pure functions of the board.
+ * The Torres rule helpers the generator, the turn flow and the queries share: end-of-phase
+ * scoring (§10) and the master cards (§11) as pure functions of the board, the scoring of a
+ * phase on a position (leapfrogging in scoring order), and the block-placement sets (T-BLOCK-2/3).
  *
  * `pieces[q]` is 0 for an empty square, `p + 1` for a knight of seat p and {@link KING}.
  *
@@ -9,7 +11,9 @@
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import { bitHi, bitLo, flood, growHi, growLo, lowest } from './bits.js';
 import { type Castles, GRID, labelCastles, makeCastles } from './board.js';
+import { LPS, MASTER, O_SCORE, PHASE, seatOffset } from './layout.js';
 import type { TorresOptions } from './options.js';
+import type { Position } from './position.js';
 
 /** The value of the king in a `pieces` array. */
 export const KING = 5;
@@ -291,4 +295,63 @@ export function raisable(r: Castles, levels: Int32Array, out: Int32Array): void 
   }
   out[0] = lo;
   out[1] = hi;
+}
+
+// ---- scoring a phase on the position (T-SCORE-*, T-TRACK-2) ----
+
+/** Scratch of `positionSets`. */
+const scoringSets = new Int32Array(10);
+
+/**
+ * T-TRACK-2 (leapfrog): move seat p by k, skipping every occupied space; AP steps leapfrog
+ * too (T-RULE-10).
+ */
+export function advance(pos: Position, p: number, k: number): void {
+  if (k === 0) return;
+  let target = pos.seatScore(p) + k;
+  for (;;) {
+    let taken = false;
+    for (let q = 0; q < pos.players; q++) if (q !== p && pos.seatScore(q) === target) taken = true;
+    if (!taken) break;
+    target++;
+  }
+  pos.write(seatOffset(p) + O_SCORE, target);
+}
+
+/** The seats in scoring order (T-SCORE-2). */
+function scoringOrder(pos: Position): number[] {
+  const lps = pos.data[LPS];
+  const seats = new Array<number>(pos.players);
+  for (let i = 0; i < pos.players; i++) seats[i] = (lps + i) % pos.players;
+  if (pos.options.scoringOrder === 'leaderFirst')
+    seats.sort((x, y) => pos.seatScore(y) - pos.seatScore(x));
+  return seats;
+}
+
+/** The board's bit sets in the layout of `readBoard` (rules.ts), from the kept ones. */
+function positionSets(pos: Position): Int32Array {
+  scoringSets[0] = pos.levels[0];
+  scoringSets[1] = pos.levels[1];
+  scoringSets.set(pos.knights, 2);
+  return scoringSets;
+}
+
+/**
+ * T-SCORE-1..4: scores the current phase on the board as it stands (only knights score): all
+ * castles first (one movement each), then the king bonuses (T-KING-4), then the master card,
+ * each in scoring order with leapfrogging. `queries.projectedScores` runs it on a copy.
+ */
+export function scorePhase(pos: Position): void {
+  const phase = pos.data[PHASE];
+  const order = scoringOrder(pos);
+  const sets = positionSets(pos);
+  const castles = castlePoints(pos.heights, pos.pieces, pos.players, sets);
+  for (const p of order) advance(pos, p, castles[p]);
+  const bonus = kingBonus(pos.heights, pos.pieces, pos.players, phase, sets);
+  for (const p of order) advance(pos, p, bonus[p]);
+  const master = pos.data[MASTER];
+  if (master > 0) {
+    const pts = masterPoints(master, pos.heights, pos.pieces, pos.players, phase, pos.options);
+    for (const p of order) advance(pos, p, pts[p]);
+  }
 }

@@ -6,6 +6,7 @@
  */
 
 import { RulesError } from '../core/errors.js';
+import { stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { isRngState, type RngState } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
@@ -68,19 +69,11 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
 }
 
 /**
- * The compact form of each state the library built, so {@link fromState} copies it instead of
- * decoding the state (states are immutable, T-STATE-1; a hand-edited copy is a new object).
- */
-const built = new WeakMap<object, Snapshot>();
-
-/**
  * The immutable state of a position (with the RNG state it carries). With `release`, the caller
  * gives up `pos` (it is not used again), so its array is kept without a copy.
  */
 export function toState(pos: Position, rng: RngState, release = false): TorresState {
-  const s = stateOf(pos, rng);
-  built.set(s, release ? pos.release() : pos.snapshot());
-  return s;
+  return guard.trust(stateOf(pos, rng), release ? pos.release() : pos.snapshot());
 }
 
 /** `a[from .. from + n − 1]` as a plain array. */
@@ -116,7 +109,7 @@ function stateOf(pos: Position, rng: RngState): TorresState {
     const v = a[P + q];
     pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
   }
-  return trustState({
+  return {
     options: pos.options,
     heights: listOf(a, H, 64),
     pieces,
@@ -144,13 +137,15 @@ function stateOf(pos: Position, rng: RngState): TorresState {
       spread: a[SPREAD_N],
       carrySpread: a[CARRY_SPREAD] === 1,
     },
-  });
+  };
 }
 
-/** The position of a state, trusting its shape (pass untrusted values through {@link checkState} first). */
-export function fromState(s: TorresState): Position {
-  const snap = built.get(s);
-  if (snap !== undefined) return Position.restore(s.options, snap, s.rng);
+/**
+ * The position of a valid state: a copy of the compact form the library built it from (`snap`),
+ * or decoded from the state's fields.
+ */
+function positionOf(s: TorresState, snap: Snapshot | null): Position {
+  if (snap !== null) return Position.restore(s.options, snap, s.rng);
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
     a[H + q] = s.heights[q];
@@ -291,13 +286,25 @@ const TURN_KEYS = [
   'carrySpread',
 ] as const;
 
-/** States known to be well-formed: checked by {@link checkState} or built by the library. */
-const trusted = new WeakSet<object>();
+/**
+ * The one state guard (core/guard.ts): a state passes by {@link validState}, the checks
+ * `deserialize` runs, and is remembered with what it derives to: the compact form of a state
+ * the library built from a position (so its position is a copy, not a decoding; states are
+ * immutable, T-STATE-1, and a hand-edited copy is a new object), or `null`.
+ */
+const guard = stateGuard<Snapshot | null>('Torres', (state) => {
+  try {
+    validState(state);
+  } catch (e) {
+    if (e instanceof RulesError) throw e;
+    throw new RulesError('INVALID_STATE', 'is not a readable object');
+  }
+  return null;
+});
 
-/** Marks a state the library built as well-formed (it has the shape by construction). */
+/** Marks a state the library built without a position (an observation) as valid. */
 export function trustState<S extends TorresState>(state: S): S {
-  trusted.add(state);
-  return state;
+  return guard.trust(state, null);
 }
 
 /**
@@ -309,20 +316,11 @@ export function trustState<S extends TorresState>(state: S): S {
  * range, then the game's invariants), so no entry point accepts a state whose serialization
  * the library would refuse to read back. Observations (`torres.observe`) pass: a hidden card
  * `'?'` counts as a card of unknown type and the RNG is any placeholder. States that pass, and
- * the states the library builds, are remembered in a `WeakSet`: the hot path pays one lookup
+ * the states the library builds, are remembered by the guard: the hot path pays one lookup
  * per call. States are immutable; one mutated after it passed is not checked again.
  */
 export function checkState(state: unknown, where: string): TorresState {
-  if (typeof state === 'object' && state !== null && trusted.has(state)) {
-    return state as TorresState;
-  }
-  try {
-    validState(state);
-  } catch (e) {
-    const why = e instanceof RulesError ? e.message : 'is not a readable object';
-    throw new RulesError('INVALID_STATE', `${where}: not a valid Torres state: ${why}`);
-  }
-  trusted.add(state as object);
+  guard.check(state, where);
   return state as TorresState;
 }
 
@@ -554,5 +552,5 @@ function checkInvariants(state: TorresState): void {
 
 /** The position of a state that passed {@link checkState} at entry point `where`. */
 export function checkedPosition(state: unknown, where: string): Position {
-  return fromState(checkState(state, where));
+  return positionOf(state as TorresState, guard.check(state, where));
 }

@@ -45,14 +45,12 @@ import {
   DECK_N,
   H,
   LPS,
-  MASTER,
   O_CARRY,
   O_DECK,
   O_DECK_N,
   O_HAND,
   O_KOFF,
   O_PLAYED,
-  O_SCORE,
   O_STACKS,
   ORDER,
   P,
@@ -79,10 +77,7 @@ import {
 } from './layout.js';
 import { MAX_STACK } from './options.js';
 import type { Position } from './position.js';
-import { castlePoints, KING, kingBonus, masterPoints } from './rules.js';
-
-/** Scratch of `boardSets`. */
-const scoringSets = new Int32Array(10);
+import { advance, KING, scorePhase } from './rules.js';
 
 export function execute(pos: Position, c: number): void {
   const a = pos.data;
@@ -288,22 +283,6 @@ function playCard(pos: Position, card: number, f: number, t: number, x: number):
   }
 }
 
-/**
- * T-TRACK-2 (leapfrog): move seat p by k, skipping every occupied space; AP steps leapfrog
- * too (T-RULE-10).
- */
-function advance(pos: Position, p: number, k: number): void {
-  if (k === 0) return;
-  let target = pos.seatScore(p) + k;
-  for (;;) {
-    let taken = false;
-    for (let q = 0; q < pos.players; q++) if (q !== p && pos.seatScore(q) === target) taken = true;
-    if (!taken) break;
-    target++;
-  }
-  pos.write(seatOffset(p) + O_SCORE, target);
-}
-
 function room(pos: Position, seat: number): number {
   const base = seatOffset(seat) + O_STACKS;
   let room = 0;
@@ -401,44 +380,6 @@ function leader(pos: Position, from: number): number {
     if (pos.seatScore(p) > pos.seatScore(best)) best = p;
   }
   return best;
-}
-
-/** The seats in scoring order (T-SCORE-2). */
-function scoringOrder(pos: Position): number[] {
-  const lps = pos.data[LPS];
-  const seats = new Array<number>(pos.players);
-  for (let i = 0; i < pos.players; i++) seats[i] = (lps + i) % pos.players;
-  if (pos.options.scoringOrder === 'leaderFirst')
-    seats.sort((x, y) => pos.seatScore(y) - pos.seatScore(x));
-  return seats;
-}
-
-/** The board's bit sets in the layout of `readBoard` (rules.ts), from the kept ones. */
-function boardSets(pos: Position): Int32Array {
-  scoringSets[0] = pos.levels[0];
-  scoringSets[1] = pos.levels[1];
-  scoringSets.set(pos.knights, 2);
-  return scoringSets;
-}
-
-/**
- * T-SCORE-1..4: scores the current phase on the board as it stands (only knights score): all
- * castles first (one movement each), then the king bonuses (T-KING-4), then the master card,
- * each in scoring order with leapfrogging. `queries.projectedScores` runs it on a copy.
- */
-export function scorePhase(pos: Position): void {
-  const phase = pos.data[PHASE];
-  const order = scoringOrder(pos);
-  const sets = boardSets(pos);
-  const castles = castlePoints(pos.heights, pos.pieces, pos.players, sets);
-  for (const p of order) advance(pos, p, castles[p]);
-  const bonus = kingBonus(pos.heights, pos.pieces, pos.players, phase, sets);
-  for (const p of order) advance(pos, p, bonus[p]);
-  const master = pos.data[MASTER];
-  if (master > 0) {
-    const pts = masterPoints(master, pos.heights, pos.pieces, pos.players, phase, pos.options);
-    for (const p of order) advance(pos, p, pts[p]);
-  }
 }
 
 /** T-FLOW-5: score the phase, then end the game or deal and offer the king move. */

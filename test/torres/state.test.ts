@@ -154,7 +154,9 @@ describe('torres entry points on values that are not states', () => {
     expect(() => torres.observe({} as never, 0)).toThrow(
       /torres\.observe: not a valid Torres state/,
     );
-    expect(() => torres.terminal(null as never)).toThrow(/torres\.terminal: .*must be an object/);
+    expect(() => torres.terminal(null as never)).toThrow(
+      /torres\.terminal: not a valid Torres state: expected an object, got null/,
+    );
     expect(() => torres.moves({ ...valid, heights: 'x' } as never)).toThrow(/'heights'/);
     expect(() => torres.moves({ ...valid, supply: 2n } as never)).toThrow(/'supply'.*got 2n/);
     expect(() => winners({ ...valid, seats: [] } as never)).toThrow(/winners: .*'seats'/);
