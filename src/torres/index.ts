@@ -29,6 +29,7 @@ export {
   canTakeBlock,
   type KnightTarget,
   knightTargets,
+  outcome,
   projectedScores,
   winners,
 } from './queries.js';
@@ -39,7 +40,9 @@ export type {
   PlayPlain,
   PlaySupply,
   PlayUnder,
+  TorresEndReason,
   TorresMove,
+  TorresOutcome,
   TorresSeatState,
   TorresState,
   TorresTurnState,

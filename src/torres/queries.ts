@@ -11,7 +11,7 @@ import { torres } from './game.js';
 import { S_OVER } from './layout.js';
 import { scorePhase } from './rules.js';
 import { checkedPosition, checkState } from './state.js';
-import type { TorresState } from './types.js';
+import type { TorresOutcome, TorresState } from './types.js';
 
 /** One target of {@link knightTargets}. */
 export interface KnightTarget {
@@ -69,6 +69,18 @@ export function projectedScores(state: TorresState): number[] {
   if (pos.step === S_OVER) return state.seats.map((s) => s.score);
   scorePhase(pos);
   return [...pos.score()];
+}
+
+/**
+ * The outcome of a finished game, or `null` while it goes on (T-END-1): the seat with the
+ * highest score wins (T-END-3); seats tied on the best score share it (`winner: null`, see
+ * {@link winners}).
+ */
+export function outcome(state: TorresState): TorresOutcome | null {
+  checkState(state, 'outcome');
+  if (state.step !== 'over') return null;
+  const best = winners(state);
+  return { winner: best.length === 1 ? best[0] : null, reason: 'final-scoring' };
 }
 
 /** T-END-3: the seats with the highest score (several only when tied on 0). */

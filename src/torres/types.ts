@@ -213,3 +213,14 @@ export type TorresMove =
   | PlaySupply
   | PlayUnder
   | PlayFromTo;
+
+/** Why a game ended: the scoring after the third phase (T-END-1); Torres has no other end. */
+export type TorresEndReason = 'final-scoring';
+
+/** The result of a finished game (T-END-3). */
+export interface TorresOutcome {
+  /** The winning seat, or `null` when seats share the best score (only possible on 0). */
+  readonly winner: number | null;
+  /** Why the game ended. */
+  readonly reason: TorresEndReason;
+}

@@ -164,6 +164,7 @@ const SPECS: Record<string, Spec> = {
   torresEvaluator: fn({
     valid: () => [[{ position: undefined, state: () => mid, toMove: () => 0 }]],
   }),
+  outcome: fn({ valid: stateCalls() }),
   winners: fn({ valid: stateCalls() }),
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
-import { projectedScores, squareIndex, torres, winners } from '../../src/torres/index.js';
+import { outcome, projectedScores, squareIndex, torres, winners } from '../../src/torres/index.js';
 import { resolveOptions } from '../../src/torres/options.js';
 import { masterPoints } from '../../src/torres/rules.js';
 import {
@@ -198,6 +198,18 @@ describe('end of game (T-END)', () => {
     const s = withScores(at({ options: { players: 3 } }), [12, 30, 7]);
     expect(winners(s)).toEqual([1]);
     expect(winners(withScores(at({}), [0, 0]))).toEqual([0, 1]);
+  });
+
+  it('T-END-1, T-END-3: outcome is null until the game is over, then names the winning seat; seats tied on the best score share it', () => {
+    const g = randomGame(torres, { players: 2, seed: 4 }, 4, { maxPlies: 3000, keepStates: true });
+    for (const s of g.states.slice(0, -1)) expect(outcome(s)).toBeNull();
+    const [first, second] = g.final.seats.map((p) => p.score);
+    expect(first).not.toBe(second); // leapfrogging: only 0 can be shared
+    expect(outcome(g.final)).toEqual({
+      winner: (first ?? 0) > (second ?? 0) ? 0 : 1,
+      reason: 'final-scoring',
+    });
+    expect(outcome(withScores(g.final, [0, 0]))).toEqual({ winner: null, reason: 'final-scoring' });
   });
 });
 
