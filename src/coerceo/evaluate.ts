@@ -8,8 +8,8 @@ import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
-import { checkState } from './guard.js';
 import { CoerceoPosition, positionOf } from './position.js';
+import { checkState } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Points per piece on the board. */

@@ -22,20 +22,26 @@ import {
   VN_HI,
   VN_LO,
 } from './board.js';
-import { checkState } from './guard.js';
-import { legalCode, readSavedText, resigned, savedText, stateFromData } from './load.js';
 import { MAX_MOVES } from './moves.js';
 import {
   formatCpf,
-  formatMoveText,
+  formatMove,
   isMoveShape,
   type PositionData,
   parseCpf,
-  parseMoveText,
+  parseMove,
 } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
 import { LIVE, outcomeOf, scoreOf } from './rules.js';
+import {
+  checkState,
+  legalCode,
+  readSavedText,
+  resigned,
+  savedText,
+  stateFromData,
+} from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, Outcome } from './types.js';
 
 /** C-SETUP-1: the Laurentius start (CPF). */
@@ -96,7 +102,7 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 
 /** A move for an error message, quoted: its text when it has the shape of one. */
 function describe(move: unknown): string {
-  return quote(isMoveShape(move) ? formatMoveText(move) : move);
+  return quote(isMoveShape(move) ? formatMove(move) : move);
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
@@ -198,15 +204,14 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
 }
 
 /** Alias of {@link threats}: the pieces-in-danger query behind the 'Cura' announcement. */
-export const curaThreats: (state: CoerceoState, by?: Colour) => readonly CoerceoMove[] = threats;
 
 /** C-NOTATION-2 (+ C-VARIANT-CURA-2): the canonical text of a move in `state`. */
-function formatMove(state: CoerceoState, move: CoerceoMove): string {
+function formatMoveAt(state: CoerceoState, move: CoerceoMove): string {
   checkState(state, 'coerceo.formatMove');
   if (move === null || typeof move !== 'object') {
     throw new RulesError('ILLEGAL_MOVE', `formatMove: ${describe(move)} is not a move`);
   }
-  const text = formatMoveText(move);
+  const text = formatMove(move);
   if (state.rulings.cura && state.status === LIVE) {
     const next = apply(state, move);
     if (threats(next).length > 0) return `${text}+`;
@@ -215,9 +220,9 @@ function formatMove(state: CoerceoState, move: CoerceoMove): string {
 }
 
 /** C-NOTATION-2: reads a move and checks it is legal (`PARSE_ERROR` / `ILLEGAL_MOVE`). */
-function parseMove(state: CoerceoState, text: string): CoerceoMove {
+function parseMoveAt(state: CoerceoState, text: string): CoerceoMove {
   checkState(state, 'coerceo.parseMove');
-  const move = parseMoveText(text);
+  const move = parseMove(text);
   const listed = moves(state).find((m) =>
     m.type === 'step'
       ? move.type === 'step' && m.from === move.from && m.to === move.to
@@ -227,7 +232,7 @@ function parseMove(state: CoerceoState, text: string): CoerceoMove {
     const why = state.status !== LIVE ? ' (the game is over)' : '';
     throw new RulesError(
       'ILLEGAL_MOVE',
-      `${quote(formatMoveText(move))} (from ${quote(String(text).trim())}) is not a legal move here${why}`,
+      `${quote(formatMove(move))} (from ${quote(String(text).trim())}) is not a legal move here${why}`,
     );
   }
   return listed;
@@ -367,8 +372,8 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
   apply,
   terminal: (state) => checkState(state, 'coerceo.terminal').status !== LIVE,
   score: (state) => scoreOf(checkState(state, 'coerceo.score').status),
-  formatMove,
-  parseMove,
+  formatMove: formatMoveAt,
+  parseMove: parseMoveAt,
   serialize,
   deserialize,
   search: (state): CoerceoPosition => positionOf(checkState(state, 'coerceo.search')),

@@ -16,7 +16,6 @@ export { fieldName, TILE_NAMES } from './board.js';
 export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,
-  curaThreats,
   edgeNeighboursOf,
   fieldExists,
   formatPosition,
@@ -37,7 +36,7 @@ export {
   variantOf,
   vertexNeighboursOf,
 } from './game.js';
-export { formatMoveText as formatMove, parseMoveText as parseMove } from './notation.js';
+export { formatMove, parseMove } from './notation.js';
 export {
   type CoerceoOptions,
   type CoerceoRulings,
@@ -45,7 +44,7 @@ export {
   STRICT_RULINGS,
 } from './options.js';
 export { CoerceoPosition } from './position.js';
-export { show } from './render.js';
+export { formatBoard } from './text.js';
 export type { CoerceoMove, CoerceoState, Colour, EndReason, Outcome } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */

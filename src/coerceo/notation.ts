@@ -75,7 +75,7 @@ export function isMoveShape(move: unknown): move is CoerceoMove {
  * short step form `b3f-d` (= `b3f-b3d`), one trailing Cura mark `+` and surrounding whitespace.
  * Throws `PARSE_ERROR` naming the offending character and its index.
  */
-export function parseMoveText(input: string): CoerceoMove {
+export function parseMove(input: string): CoerceoMove {
   if (typeof input !== 'string')
     throw parseError(`move text must be a string, got ${quote(input)}`);
   let text = input.trim();
@@ -118,7 +118,7 @@ export function parseMoveText(input: string): CoerceoMove {
 }
 
 /** C-NOTATION-2: the canonical text of a move (long form, no Cura mark). */
-export function formatMoveText(move: CoerceoMove): string {
+export function formatMove(move: CoerceoMove): string {
   if (!isMoveShape(move)) {
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quote(move)}`);
   }
@@ -381,7 +381,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
         if (!/^[a-e][1-5][a-f]-[a-e][1-5][a-f]$/.test(m)) {
           throw parseError(`state history item ${k} ${quote(m)} is not a long-form step`);
         }
-        parseMoveText(m);
+        parseMove(m);
       }
     } else if ((token === 'r:w' || token === 'r:b') && stage < 3) {
       stage = 3;

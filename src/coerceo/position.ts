@@ -32,7 +32,6 @@ import {
   TILE_HI,
   TILE_LO,
 } from './board.js';
-import { checkState, trustState } from './guard.js';
 import {
   decodeMove,
   EXCHANGE,
@@ -43,6 +42,7 @@ import {
 } from './moves.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, LIVE, scoreOf, statusCode } from './rules.js';
+import { checkState, trustState } from './state.js';
 import { cascadeRemoval } from './tiles.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 

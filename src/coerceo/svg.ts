@@ -36,7 +36,7 @@ import {
   TILE_Y,
 } from './board.js';
 import { outcome, pieceAt, sideToMove } from './game.js';
-import { checkState } from './guard.js';
+import { checkState } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /**

@@ -166,7 +166,6 @@ const SPECS: Record<string, Spec> = {
   coerceoEvaluator: fn({
     valid: () => [[{ position: undefined, state: () => mid, toMove: () => 0 }]],
   }),
-  curaThreats: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
   edgeNeighboursOf: fn({ valid: calls([mid, 'c3a'], [ocius, 'c3f']) }),
   evaluateCoerceo: fn({ valid: stateCalls() }),
   fieldExists: fn({ valid: calls([mid, 'c3a'], [ocius, 'a1a']) }),
@@ -183,7 +182,7 @@ const SPECS: Record<string, Spec> = {
   presentTiles: fn({ valid: stateCalls() }),
   removedTiles: fn({ valid: stateCalls() }),
   resign: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
-  show: fn({ valid: stateCalls() }),
+  formatBoard: fn({ valid: stateCalls() }),
   sideToMove: fn({ valid: stateCalls() }),
   threats: fn({ valid: calls([mid], [mid, 'white'], [start, 'black']) }),
   tilesHeld: fn({ valid: stateCalls() }),

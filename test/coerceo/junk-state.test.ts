@@ -4,10 +4,10 @@ import {
   CoerceoPosition,
   type CoerceoState,
   coerceo,
-  curaThreats,
   edgeNeighboursOf,
   evaluateCoerceo,
   fieldExists,
+  formatBoard,
   formatPosition,
   outcome,
   pieceAt,
@@ -15,7 +15,6 @@ import {
   presentTiles,
   removedTiles,
   resign,
-  show,
   sideToMove,
   threats,
   tilesHeld,
@@ -23,7 +22,7 @@ import {
   variantOf,
   vertexNeighboursOf,
 } from '../../src/coerceo/index.js';
-import { savedText } from '../../src/coerceo/load.js';
+import { savedText } from '../../src/coerceo/state.js';
 import { render } from '../../src/coerceo/svg.js';
 import { RulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
@@ -60,7 +59,6 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: CoerceoState) => unknown
   ['resign', (s) => resign(s, 'white')],
   ['turnEffects', (s) => turnEffects(s, firstMove)],
   ['threats', (s) => threats(s)],
-  ['curaThreats', (s) => curaThreats(s, 'black')],
   ['formatPosition', (s) => formatPosition(s)],
   ['pieceAt', (s) => pieceAt(s, 'c3a')],
   ['piecesOf', (s) => piecesOf(s, 'white')],
@@ -73,7 +71,7 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: CoerceoState) => unknown
   ['sideToMove', (s) => sideToMove(s)],
   ['variantOf', (s) => variantOf(s)],
   ['evaluateCoerceo', (s) => evaluateCoerceo(s)],
-  ['show', (s) => show(s)],
+  ['formatBoard', (s) => formatBoard(s)],
   ['new CoerceoPosition', (s) => new CoerceoPosition(s).hash()],
   ['render', (s) => render(s)],
 ];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   coerceo,
+  formatBoard,
   LAURENTIUS_CPF,
   OCIUS_CPF,
   outcome,
   pieceAt,
   resign,
-  show,
   threats,
   tilesHeld,
   turnEffects,
@@ -435,7 +435,7 @@ describe('options', () => {
 });
 
 describe('render', () => {
-  it("C-SETUP-1: show() draws the spec's picture of the Laurentius start", () => {
+  it("C-SETUP-1: formatBoard() draws the spec's picture of the Laurentius start", () => {
     // The spec's picture (C-SETUP-1), without its right-hand annotations.
     const expected = [
       'row 0          W.W',
@@ -449,7 +449,7 @@ describe('render', () => {
       'row 8      ..B ... B..',
       'row 9          B.B',
     ];
-    const lines = show(coerceo.start()).split('\n');
+    const lines = formatBoard(coerceo.start()).split('\n');
     expect(lines.slice(1, 11)).toEqual(expected);
     expect(lines[11]).toBe(LAURENTIUS_CPF);
   });

@@ -15,7 +15,7 @@ import {
   resign,
   threats,
 } from '../../src/coerceo/index.js';
-import { savedText } from '../../src/coerceo/load.js';
+import { savedText } from '../../src/coerceo/state.js';
 import { render } from '../../src/coerceo/svg.js';
 import { RulesError } from '../../src/core/errors.js';
 

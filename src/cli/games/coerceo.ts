@@ -1,6 +1,6 @@
 /**
  * The Coerceo plug-in of the `boardrules` CLI: `--variant laurentius|ocius`, `--exchange-cost`,
- * `--position <CPF>` and the rulings as flags; `show` draws the board.
+ * `--position <CPF>` and the rulings as flags; `formatBoard` draws the board.
  */
 import {
   type CoerceoMove,
@@ -8,7 +8,7 @@ import {
   type CoerceoState,
   coerceo,
   coerceoEvaluator,
-  show,
+  formatBoard,
   variantOf,
 } from '../../coerceo/index.js';
 import { type Flags, type GamePlugin, UsageError } from '../plugin.js';
@@ -72,6 +72,6 @@ export const plugin: GamePlugin<CoerceoState, CoerceoMove> = {
   ],
   startState: (flags) => coerceo.start(coerceoOptions(flags)),
   variant: (state) => `${variantOf(state)}${state.exchangeCost === 1 ? ' exchange-1' : ''}`,
-  show,
+  show: formatBoard,
   bots: { evaluate: coerceoEvaluator, rolloutDepth: 4 },
 };

@@ -6,8 +6,8 @@
  * @module
  */
 import { TILE_COUNT, TILE_X, TILE_Y } from './board.js';
-import { checkState } from './guard.js';
 import { formatCpf } from './notation.js';
+import { checkState } from './state.js';
 import type { CoerceoState } from './types.js';
 
 /** Letters of the top and bottom half of a tile, left to right. */
@@ -15,8 +15,8 @@ const TOP = [0, 5, 4];
 const BOTTOM = [1, 2, 3];
 
 /** The picture: 10 rows of 5 file columns, then the position string. */
-export function show(state: CoerceoState): string {
-  checkState(state, 'show');
+export function formatBoard(state: CoerceoState): string {
+  checkState(state, 'formatBoard');
   const grid: string[][] = Array.from({ length: 10 }, () => Array.from({ length: 5 }, () => '   '));
   for (let t = 0; t < TILE_COUNT; t++) {
     if (!((state.tiles >> t) & 1)) continue;

@@ -1,0 +1,329 @@
+/**
+ * Coerceo states: building them from what a save holds (C-NOTATION-5: position data, the
+ * reversible moves since the last irreversible turn, the rulings and a resignation), and the
+ * check every public entry point runs on the state it is given. A value that is not a valid
+ * {@link CoerceoState} is a `RulesError('INVALID_STATE')` naming the field or the broken rule,
+ * never a `TypeError` deep inside the move generator, and never a state whose saved text the
+ * library's own `deserialize` would refuse: the check reads back the text the state would be
+ * saved as ({@link savedText}) and compares, so one reader decides what a valid state is.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { stateGuard } from '../core/guard.js';
+import { quote } from '../core/quote.js';
+import { colourIndex, fieldByName, fieldColour } from './board.js';
+import { MAX_MOVES } from './moves.js';
+import {
+  formatCpf,
+  formatTail,
+  type PositionData,
+  parseCpf,
+  parseMove,
+  parseStateText,
+  type StateTail,
+  validatePosition,
+} from './notation.js';
+import type { CoerceoRulings } from './options.js';
+import { type CoerceoPosition, positionOf } from './position.js';
+import { LIVE, outcomeOf } from './rules.js';
+import type { CoerceoMove, CoerceoState } from './types.js';
+
+/** Scratch move buffer (every use is synchronous and finishes before the next). */
+const scratch = new Int32Array(MAX_MOVES);
+
+/** The integer code of `move` in `pos` if it is legal there, else −1. */
+export function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
+  const code = pos.encodeOrNegative(move);
+  if (code < 0) return -1;
+  const n = pos.generate(scratch, 0);
+  for (let i = 0; i < n; i++) if (scratch[i] === code) return code;
+  return -1;
+}
+
+/** Builds a state from position data with no history, evaluating the end rules (C-END-7). */
+export function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoState {
+  const state: CoerceoState = trustState({
+    pieces: [data.pieces[0], data.pieces[1], data.pieces[2], data.pieces[3]],
+    tiles: data.tiles,
+    held: [data.held[0], data.held[1]],
+    side: data.side,
+    layout: data.layout,
+    exchangeCost: data.exchangeCost,
+    rulings,
+    history: [],
+    since: [],
+    resigned: null,
+    status: LIVE,
+  });
+  const status = positionOf(state).evaluate();
+  return status === LIVE ? state : trustState({ ...state, status });
+}
+
+/** C-END-2: the state after `seat` resigned (the caller checked the game goes on). */
+export function resigned(state: CoerceoState, seat: 0 | 1): CoerceoState {
+  const pos = positionOf(state);
+  pos.resign(seat);
+  return trustState({ ...state, resigned: seat, status: pos.status });
+}
+
+/** C-NOTATION-5: the full state string (CPF, options, history, resignation). */
+export function savedText(state: CoerceoState): string {
+  const tail = formatTail(state);
+  const cpf = formatCpf(state);
+  return tail === '' ? cpf : `${cpf} ${tail}`;
+}
+
+/** C-NOTATION-5: reads a full state string (see {@link loadState}). */
+export function readSavedText(text: string): CoerceoState {
+  const { cpf, tail } = parseStateText(text);
+  return loadState(parseCpf(cpf), tail);
+}
+
+function invalid(message: string): RulesError {
+  return new RulesError('INVALID_STATE', message);
+}
+
+/** A step move. */
+type CoerceoStep = Extract<CoerceoMove, { type: 'step' }>;
+
+/**
+ * C-NOTATION-4/5: the state of a save, from the parts `parseCpf` and `parseStateText` read. The
+ * history steps are undone from the position, last first; each must reverse legally, and replaying them forwards must be legal, capture nothing,
+ * remove no tile and never pass a finished position. Throws `INVALID_STATE` naming the step.
+ */
+export function loadState(data: PositionData, tail: StateTail): CoerceoState {
+  validatePosition(data);
+  let state: CoerceoState;
+  if (tail.since.length === 0) {
+    state = stateFromData(data, tail.rulings);
+  } else {
+    // `parseStateText` read each item as a long-form step.
+    const steps = tail.since.map((text) => parseMove(text) as CoerceoStep);
+    // Undo the history from the last step back, then replay it forwards.
+    const cpfs: string[] = [formatCpf(data)];
+    let pieces = data.pieces.slice() as [number, number, number, number];
+    let side: 0 | 1 = data.side;
+    for (let k = steps.length - 1; k >= 0; k--) {
+      const m = steps[k] as CoerceoStep;
+      const mover = (1 - side) as 0 | 1;
+      const from = fieldByName(m.from);
+      const to = fieldByName(m.to);
+      const bit = (id: number): [number, number] => {
+        const ci = colourIndex(id);
+        return ci < 32 ? [1 << ci, 0] : [0, 1 << (ci - 32)];
+      };
+      const [toLo, toHi] = bit(to);
+      const [fromLo, fromHi] = bit(from);
+      // A field holds only pieces of its own colour, so the origin is empty iff the mover has
+      // no piece there.
+      const occLo = pieces[2 * mover];
+      const occHi = pieces[2 * mover + 1];
+      if (
+        fieldColour(from) !== mover ||
+        fieldColour(to) !== mover ||
+        (occLo & toLo) !== toLo ||
+        (occHi & toHi) !== toHi ||
+        (occLo & fromLo) !== 0 ||
+        (occHi & fromHi) !== 0 ||
+        !((data.tiles >> ((from / 6) | 0)) & 1)
+      ) {
+        throw invalid(
+          `history step ${k} ${quote(tail.since[k])} cannot be undone from the position after it`,
+        );
+      }
+      pieces = pieces.slice() as [number, number, number, number];
+      pieces[2 * mover] = occLo ^ toLo ^ fromLo;
+      pieces[2 * mover + 1] = occHi ^ toHi ^ fromHi;
+      side = mover;
+      cpfs.unshift(formatCpf({ ...data, pieces, side }));
+    }
+    const first: PositionData = { ...data, pieces, side };
+    try {
+      validatePosition(first);
+    } catch (e) {
+      throw invalid(
+        `history: the position before it is invalid: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    state = stateFromData(first, tail.rulings);
+    for (let k = 0; k < steps.length; k++) {
+      if (state.status !== LIVE) throw invalid(`history step ${k}: the game was already over`);
+      const pos = positionOf(state);
+      const code = legalCode(pos, steps[k] as CoerceoMove);
+      if (code < 0) throw invalid(`history step ${k} ${quote(tail.since[k])} is not a legal move`);
+      pos.play(code);
+      state = pos.state();
+      if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
+        throw invalid(
+          `history step ${k} ${quote(tail.since[k])} captures or removes a tile, so it cannot be in the history`,
+        );
+      }
+    }
+  }
+  if (tail.resigned !== null) {
+    if (state.status !== LIVE) throw invalid('a resignation after the game was over');
+    state = resigned(state, tail.resigned);
+  }
+  return state;
+}
+
+/** Present-tile bits: 19 tiles. */
+const TILE_MASK = (1 << 19) - 1;
+/** High word of a 57-bit colour-index set: indices 32..56. */
+const HI_MASK = (1 << 25) - 1;
+/** At most every tile of the board can be held. */
+const MAX_HELD = 19;
+
+/**
+ * The one state guard (core/guard.ts): a state passes when it has the shape of a
+ * {@link CoerceoState} ({@link shapeError}) and is exactly what its own saved text reads back
+ * as ({@link ruleError}). States that passed, and the states the library builds, are
+ * remembered, so the hot `apply`/`moves` path pays one lookup per call.
+ */
+const guard = stateGuard<true>('Coerceo', (state) => {
+  const why = shapeError(state) ?? ruleError(state as CoerceoState);
+  if (why !== null) throw new RulesError('INVALID_STATE', why);
+  return true;
+});
+
+/** Marks a state the library built as checked (it is valid by construction). */
+export function trustState<S extends CoerceoState>(state: S): S {
+  return guard.trust(state, true);
+}
+
+/**
+ * Returns `state` typed as a `CoerceoState` if it is a valid one; otherwise throws
+ * `RulesError('INVALID_STATE')` saying which field or rule is broken, prefixed by `where` (the
+ * entry point). Never throws anything else for plain values (getters that throw and proxies
+ * aside).
+ */
+export function checkState(state: unknown, where: string): CoerceoState {
+  guard.check(state, where);
+  return state as CoerceoState;
+}
+
+/**
+ * What rule a well-shaped state breaks, or `null`: it must be exactly the state its saved text
+ * reads back as (C-NOTATION-4/5/6), so the invariants are the ones `deserialize` checks.
+ */
+function ruleError(s: CoerceoState): string | null {
+  let back: CoerceoState;
+  try {
+    back = readSavedText(savedText(s));
+  } catch (e) {
+    return e instanceof RulesError ? e.message : String(e);
+  }
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(s.pieces, back.pieces)) {
+    return "field 'pieces' holds a piece on a field whose tile is not on the board (C-BOARD-6)";
+  }
+  if (!same(s.since, back.since) || s.resigned !== back.resigned) {
+    return "fields 'since' and 'resigned' do not read back from the saved text (C-NOTATION-5)";
+  }
+  if (!same(s.history, back.history)) {
+    return "field 'history' does not list the positions its moves 'since' pass through (C-END-5)";
+  }
+  if (s.status !== back.status) {
+    return `field 'status' says ${statusText(s.status)}, but the position gives ${statusText(back.status)} (C-END-7)`;
+  }
+  // The remaining fields are written to the text and read back exactly once well-shaped.
+  return null;
+}
+
+function statusText(status: number): string {
+  const o = outcomeOf(status);
+  if (o === null) return 'the game goes on';
+  return `${o.winner === null ? 'a draw' : `${o.winner} wins`} (${o.reason})`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isInt32(v: unknown): boolean {
+  return typeof v === 'number' && (v | 0) === v;
+}
+
+/** A 57-bit colour-index set per colour as 4 words: lo (any int32), hi (25 bits) per colour. */
+function isPieceSet(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length !== 4) return false;
+  for (let w = 0; w < 4; w++) {
+    const x: unknown = v[w];
+    if (!isInt32(x)) return false;
+    if (w & 1 && ((x as number) & ~HI_MASK) !== 0) return false;
+  }
+  return true;
+}
+
+/** What is wrong with the shape of `s`, or `null` when it has the shape of a `CoerceoState`. */
+function shapeError(s: unknown): string | null {
+  if (!isObject(s)) return `expected an object, got ${quote(s)}`;
+  const field = (name: string, want: string): string =>
+    `field '${name}' must be ${want}, got ${quote(s[name])}`;
+  if (!isPieceSet(s.pieces)) {
+    return field('pieces', 'an array of 4 int32 piece-set words (odd words below 2^25)');
+  }
+  const tiles = s.tiles;
+  if (!isInt32(tiles) || ((tiles as number) & ~TILE_MASK) !== 0) {
+    return field('tiles', 'an integer tile set in 0..2^19-1');
+  }
+  const held = s.held;
+  if (
+    !Array.isArray(held) ||
+    held.length !== 2 ||
+    !isHeld(held[0] as unknown) ||
+    !isHeld(held[1] as unknown)
+  ) {
+    return field('held', `an array of 2 integers in 0..${MAX_HELD}`);
+  }
+  if (s.side !== 0 && s.side !== 1) return field('side', '0 or 1');
+  if (s.layout !== 'L' && s.layout !== 'O' && s.layout !== 'C') {
+    return field('layout', "'L', 'O' or 'C'");
+  }
+  if (s.exchangeCost !== 1 && s.exchangeCost !== 2) return field('exchangeCost', '1 or 2');
+  const rulings = s.rulings;
+  if (!isObject(rulings)) return field('rulings', 'an object');
+  for (const key of ['repetitionDraw', 'insufficientMaterialDraw', 'cura']) {
+    if (typeof rulings[key] !== 'boolean') {
+      return `field 'rulings.${key}' must be a boolean, got ${quote(rulings[key])}`;
+    }
+  }
+  if (rulings.noLegalMoves !== 'draw' && rulings.noLegalMoves !== 'loss') {
+    return `field 'rulings.noLegalMoves' must be 'draw' or 'loss', got ${quote(rulings.noLegalMoves)}`;
+  }
+  const history = s.history;
+  if (!Array.isArray(history)) return field('history', 'an array of piece sets');
+  for (let i = 0; i < history.length; i++) {
+    if (!isPieceSet(history[i])) {
+      return `field 'history[${i}]' must be an array of 4 int32 piece-set words, got ${quote(history[i])}`;
+    }
+  }
+  const since = s.since;
+  if (!Array.isArray(since)) return field('since', 'an array of move texts');
+  if (since.length !== history.length) {
+    return `field 'since' must have one move text per 'history' entry (${history.length}), got ${since.length}`;
+  }
+  for (let i = 0; i < since.length; i++) {
+    if (typeof since[i] !== 'string') {
+      return `field 'since[${i}]' must be a string, got ${quote(since[i])}`;
+    }
+  }
+  if (s.resigned !== null && s.resigned !== 0 && s.resigned !== 1) {
+    return field('resigned', 'null, 0 or 1');
+  }
+  if (!isStatus(s.status)) return field('status', 'an end status code (0 while live)');
+  return null;
+}
+
+function isHeld(v: unknown): boolean {
+  return isInt32(v) && (v as number) >= 0 && (v as number) <= MAX_HELD;
+}
+
+/** 0, or `reason · 4 + winner` with reason 1..5 and winner 0..2 (see `rules.ts`). */
+function isStatus(v: unknown): boolean {
+  if (v === 0) return true;
+  if (!isInt32(v)) return false;
+  const n = v as number;
+  return n >= 4 && n <= 22 && (n & 3) !== 3;
+}
