@@ -69,12 +69,12 @@ const pictures = {};
   }
   const targets = coerceo
     .moves(s)
-    .filter((m) => m.type === 'step')
+    .filter((m) => m.kind === 'step')
     .slice(0, 1)
     .flatMap((m) =>
-      coerceo.moves(s).flatMap((n) => (n.type === 'step' && n.from === m.from ? [n.to] : [])),
+      coerceo.moves(s).flatMap((n) => (n.kind === 'step' && n.from === m.from ? [n.to] : [])),
     );
-  const from = coerceo.moves(s).find((m) => m.type === 'step')?.from;
+  const from = coerceo.moves(s).find((m) => m.kind === 'step')?.from;
   pictures['coerceo-midgame.svg'] = renderCoerceo(s, {
     lastMove: last,
     highlight: targets,

@@ -332,7 +332,7 @@ describe('playground: complete games', () => {
       for (const m of legal)
         if (value(coerceo.apply(s, m)) > value(coerceo.apply(s, best))) best = m;
       const plies = (await moveList()).length;
-      if (best.type === 'exchange') {
+      if (best.kind === 'exchange') {
         expect(await instruction()).toContain('exchange');
         // The opponent piece is marked as removable: click the mark on it.
         await clickAndWaitForMove(`#board [data-field="${best.target}"] >> nth=-1`, plies);
@@ -343,7 +343,7 @@ describe('playground: complete games', () => {
       if (!refused) {
         // A field the piece cannot reach: the page shows why `apply` refuses the step.
         const reach = new Set(
-          legal.flatMap((m) => (m.type === 'step' && m.from === best.from ? [m.to] : [])),
+          legal.flatMap((m) => (m.kind === 'step' && m.from === best.from ? [m.to] : [])),
         );
         const field = (
           await page
@@ -354,7 +354,7 @@ describe('playground: complete games', () => {
         ) as string;
         await page.locator(`#board polygon.field[data-field="${field}"]`).click({ force: true });
         expect(await refusal()).toBe(
-          refusalOf(coerceo, s, { type: 'step', from: best.from, to: field }),
+          refusalOf(coerceo, s, { kind: 'step', from: best.from, to: field }),
         );
         refused = true;
       }
@@ -561,16 +561,16 @@ describe('playground: more', () => {
   it('Coerceo: an exchange is one click on a marked opponent piece; Copy puts the position on the clipboard', async () => {
     // A position of a fixed line of play where White can exchange (one-tile exchange rule).
     let s = coerceo.start({ exchangeCost: 1 });
-    for (let i = 0; !coerceo.moves(s).some((m) => m.type === 'exchange'); i++) {
+    for (let i = 0; !coerceo.moves(s).some((m) => m.kind === 'exchange'); i++) {
       if (i > 600 || coerceo.terminal(s)) throw new Error('no exchange in 600 plies');
       const moves = coerceo.moves(s);
       s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
     }
     await open('coerceo');
     await load(coerceo.serialize(s));
-    const exchanges = coerceo.moves(s).filter((m) => m.type === 'exchange');
+    const exchanges = coerceo.moves(s).filter((m) => m.kind === 'exchange');
     const exchange = exchanges[0];
-    if (exchange?.type !== 'exchange') throw new Error('no exchange');
+    if (exchange?.kind !== 'exchange') throw new Error('no exchange');
     // With nothing selected, the pieces an exchange can remove are marked.
     expect(await page.locator('#board circle.target').count()).toBe(exchanges.length);
     const pieces = await page.locator('#board polygon.piece').count();

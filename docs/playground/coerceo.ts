@@ -3,14 +3,14 @@
 import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
 import { coerceo, outcome, pieceAt, sideToMove, tilesHeld } from '../../src/coerceo/index.js';
 import { render } from '../../src/coerceo/svg.js';
-import type { CoerceoMove, CoerceoState, EndReason } from '../../src/coerceo/types.js';
+import type { CoerceoEndReason, CoerceoMove, CoerceoState } from '../../src/coerceo/types.js';
 import type { Game } from '../../src/index.js';
 import { type Adapter, count } from './adapter.js';
 
 const NAME = { white: 'White', black: 'Black' } as const;
 
 /** Why the game ended, in words (C-END-7's reasons); `loser` is the side that lost, if any. */
-function reasonText(reason: EndReason, loser: 'White' | 'Black' | null): string {
+function reasonText(reason: CoerceoEndReason, loser: 'White' | 'Black' | null): string {
   switch (reason) {
     case 'captured-all':
       return `all of ${loser}'s pieces are captured`;
@@ -46,8 +46,8 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
       ...(view.selected === null ? {} : { selected: view.selected }),
       ...(view.last === null ? {} : { lastMove: view.last }),
     }),
-  source: (m) => (m.type === 'step' ? m.from : null),
-  target: (m) => (m.type === 'step' ? m.to : m.target),
+  source: (m) => (m.kind === 'step' ? m.from : null),
+  target: (m) => (m.kind === 'step' ? m.to : m.target),
   keys: ({ data }) => {
     const field = data.field ?? null;
     return { source: field, target: field };
@@ -55,15 +55,15 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
   ownPiece: (state, field) => pieceAt(state, field) === sideToMove(state),
   attempt: (state, selected, { target }) => {
     if (target === null) return null;
-    if (selected !== null) return { move: { type: 'step', from: selected, to: target } };
+    if (selected !== null) return { move: { kind: 'step', from: selected, to: target } };
     // Nothing selected: a click on an opponent piece asks to exchange for it.
     if (pieceAt(state, target) === null) return null;
-    return { move: { type: 'exchange', target } };
+    return { move: { kind: 'exchange', target } };
   },
   instruct: (state, { legal, selected }) => {
     const side = NAME[sideToMove(state)];
     if (selected !== null) {
-      const n = legal.filter((m) => m.type === 'step' && m.from === selected).length;
+      const n = legal.filter((m) => m.kind === 'step' && m.from === selected).length;
       if (n === 0) {
         return `The piece on ${selected} cannot move now: click another of your pieces.`;
       }
@@ -71,7 +71,7 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
     }
     const held = tilesHeld(state)[sideToMove(state)];
     const cost = state.exchangeCost;
-    const exchange = legal.some((m) => m.type === 'exchange')
+    const exchange = legal.some((m) => m.kind === 'exchange')
       ? ` Or exchange ${count(cost, 'tile')} of the ${held} you hold to remove an opponent piece: click a marked opponent piece.`
       : held > 0
         ? ` You hold ${count(held, 'tile')}; an exchange costs ${cost}.`

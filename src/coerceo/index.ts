@@ -16,25 +16,12 @@ export { fieldName, TILE_NAMES } from './board.js';
 export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,
-  edgeNeighboursOf,
-  fieldExists,
   formatPosition,
   LAURENTIUS_CPF,
+  name,
   OCIUS_CPF,
-  outcome,
   parsePosition,
-  pieceAt,
-  piecesOf,
-  presentTiles,
-  removedTiles,
   resign,
-  sideToMove,
-  type TurnEffects,
-  threats,
-  tilesHeld,
-  turnEffects,
-  variantOf,
-  vertexNeighboursOf,
 } from './game.js';
 export { formatMove, parseMove } from './notation.js';
 export {
@@ -44,8 +31,27 @@ export {
   STRICT_RULINGS,
 } from './options.js';
 export { CoerceoPosition } from './position.js';
+export {
+  edgeNeighboursOf,
+  fieldExists,
+  outcome,
+  pieceAt,
+  piecesOf,
+  presentTiles,
+  removedTiles,
+  sideToMove,
+  type TurnEffects,
+  threats,
+  tilesHeld,
+  turnEffects,
+  variantOf,
+  vertexNeighboursOf,
+} from './queries.js';
 export { formatBoard } from './text.js';
-export type { CoerceoMove, CoerceoState, Colour, EndReason, Outcome } from './types.js';
-
-/** The game's name as used by the CLI and in `Game.name`. */
-export const name = 'coerceo' as const;
+export type {
+  CoerceoEndReason,
+  CoerceoMove,
+  CoerceoOutcome,
+  CoerceoState,
+  Colour,
+} from './types.js';

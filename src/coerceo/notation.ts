@@ -65,8 +65,8 @@ export function isMoveShape(move: unknown): move is CoerceoMove {
   const m = move as Record<string, unknown>;
   const field = (v: unknown): boolean => typeof v === 'string' && fieldByName(v) >= 0;
   return (
-    (m.type === 'step' && field(m.from) && field(m.to)) ||
-    (m.type === 'exchange' && field(m.target))
+    (m.kind === 'step' && field(m.from) && field(m.to)) ||
+    (m.kind === 'exchange' && field(m.target))
   );
 }
 
@@ -87,7 +87,7 @@ export function parseMove(input: string): CoerceoMove {
     if (text.length !== 4) {
       throw parseError(`move ${quote(text)}: unexpected ${quote(text[4])} at index 4`);
     }
-    return { type: 'exchange', target: fieldName(target) };
+    return { kind: 'exchange', target: fieldName(target) };
   }
   const from = readField(text, 0, 'origin');
   if (text[3] !== '-') {
@@ -114,7 +114,7 @@ export function parseMove(input: string): CoerceoMove {
   if (text.length !== end) {
     throw parseError(`move ${quote(text)}: unexpected ${quote(text[end])} at index ${end}`);
   }
-  return { type: 'step', from: fieldName(from), to: fieldName(to) };
+  return { kind: 'step', from: fieldName(from), to: fieldName(to) };
 }
 
 /** C-NOTATION-2: the canonical text of a move (long form, no Cura mark). */
@@ -122,7 +122,7 @@ export function formatMove(move: CoerceoMove): string {
   if (!isMoveShape(move)) {
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quote(move)}`);
   }
-  return move.type === 'exchange' ? `x${move.target}` : `${move.from}-${move.to}`;
+  return move.kind === 'exchange' ? `x${move.target}` : `${move.from}-${move.to}`;
 }
 
 /** The board part of a position: piece sets, present tiles, held tiles, side, layout, cost. */
@@ -393,4 +393,9 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
     }
   }
   return { cpf, tail: { rulings, since, resigned } };
+}
+
+/** A move for an error message, quoted: its text when it has the shape of one. */
+export function quoteMove(move: unknown): string {
+  return quote(isMoveShape(move) ? formatMove(move) : move);
 }

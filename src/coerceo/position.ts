@@ -32,14 +32,8 @@ import {
   TILE_HI,
   TILE_LO,
 } from './board.js';
-import {
-  decodeMove,
-  EXCHANGE,
-  encodeMove,
-  MAX_MOVES,
-  writeExchanges,
-  writeSteps,
-} from './moves.js';
+import { decodeMove, EXCHANGE, encodeMove, MAX_MOVES } from './codes.js';
+import { writeExchanges, writeSteps } from './moves.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, LIVE, scoreOf, statusCode } from './rules.js';
 import { checkState, trustState } from './state.js';
@@ -539,7 +533,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
       this.status = this.repetitionDraw && this.sp - 8 >= this.irrev ? this.repetition() : LIVE;
     } else {
-      this.status = this.evaluate();
+      this.status = this.endStatus();
     }
   }
 
@@ -573,7 +567,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    * reaches here): side to move without pieces → C-END-4 → C-END-6 → C-END-5. C-END-3: the
    * rulebook has no other end; C-END-4..6 are the boardrules rulings, each switchable.
    */
-  evaluate(): number {
+  endStatus(): number {
     const c = this.side;
     const white = c === 0;
     // C-END-1: the side to move has no pieces: the opponent removed its last one and wins.

@@ -7,12 +7,12 @@
  *
  * @module
  */
-import type { EndReason, Outcome } from './types.js';
+import type { CoerceoEndReason, CoerceoOutcome } from './types.js';
 
 /** The game goes on. */
 export const LIVE = 0;
 /** Reason codes, in C-END-7 order. */
-export const REASONS: readonly EndReason[] = [
+export const REASONS: readonly CoerceoEndReason[] = [
   'captured-all',
   'resignation',
   'no-legal-moves',
@@ -23,17 +23,17 @@ export const REASONS: readonly EndReason[] = [
 export const DRAW = 2;
 
 /** Status code for `reason` with `winner` (0, 1 or {@link DRAW}). */
-export function statusCode(reason: EndReason, winner: number): number {
+export function statusCode(reason: CoerceoEndReason, winner: number): number {
   return (REASONS.indexOf(reason) + 1) * 4 + winner;
 }
 
 /** The outcome of a status, or `null` while the game goes on. */
-export function outcomeOf(status: number): Outcome | null {
+export function outcomeOf(status: number): CoerceoOutcome | null {
   if (status === LIVE) return null;
   const w = status & 3;
   return {
     winner: w === 0 ? 'white' : w === 1 ? 'black' : null,
-    reason: REASONS[(status >> 2) - 1] as EndReason,
+    reason: REASONS[(status >> 2) - 1] as CoerceoEndReason,
   };
 }
 

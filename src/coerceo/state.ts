@@ -13,7 +13,7 @@ import { RulesError } from '../core/errors.js';
 import { stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { colourIndex, fieldByName, fieldColour } from './board.js';
-import { MAX_MOVES } from './moves.js';
+import { MAX_MOVES } from './codes.js';
 import {
   formatCpf,
   formatTail,
@@ -56,7 +56,7 @@ export function stateFromData(data: PositionData, rulings: CoerceoRulings): Coer
     resigned: null,
     status: LIVE,
   });
-  const status = positionOf(state).evaluate();
+  const status = positionOf(state).endStatus();
   return status === LIVE ? state : trustState({ ...state, status });
 }
 
@@ -85,7 +85,7 @@ function invalid(message: string): RulesError {
 }
 
 /** A step move. */
-type CoerceoStep = Extract<CoerceoMove, { type: 'step' }>;
+type CoerceoStep = Extract<CoerceoMove, { kind: 'step' }>;
 
 /**
  * C-NOTATION-4/5: the state of a save, from the parts `parseCpf` and `parseStateText` read. The

@@ -35,7 +35,7 @@ import {
   TILE_X,
   TILE_Y,
 } from './board.js';
-import { outcome, pieceAt, sideToMove } from './game.js';
+import { outcome, pieceAt, sideToMove } from './queries.js';
 import { checkState } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
@@ -74,8 +74,8 @@ const OPTION_CHECKS: Readonly<Record<keyof CoerceoRenderOptions, OptionCheck>> =
     const ok =
       m !== null &&
       typeof m === 'object' &&
-      ((m.type === 'step' && isFieldName(m.from) && isFieldName(m.to)) ||
-        (m.type === 'exchange' && isFieldName(m.target)));
+      ((m.kind === 'step' && isFieldName(m.from) && isFieldName(m.to)) ||
+        (m.kind === 'exchange' && isFieldName(m.target)));
     return ok ? undefined : 'a Coerceo move (a step or an exchange between field names)';
   },
   removedTiles: RENDER_CHECKS.flag,
@@ -138,10 +138,10 @@ export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): s
   const showRemoved = options.removedTiles ?? true;
   const last = options.lastMove;
   const lastFields = new Set<string>();
-  if (last?.type === 'step') {
+  if (last?.kind === 'step') {
     lastFields.add(last.from);
     lastFields.add(last.to);
-  } else if (last?.type === 'exchange') lastFields.add(last.target);
+  } else if (last?.kind === 'exchange') lastFields.add(last.target);
 
   // The full 19-tile board fixes the picture's extent, so pictures of one game line up.
   // Tile centres lie 1.5·size apart per file (x = ±3·size), plus a corner radius each side.

@@ -13,7 +13,7 @@ export type CoerceoMove =
   /** C-MOVE-1: the piece on `from` steps to the empty vertex neighbour `to` (field names). */
   | {
       /** A step. */
-      readonly type: 'step';
+      readonly kind: 'step';
       /** The field the piece leaves. */
       readonly from: string;
       /** The field it steps to. */
@@ -22,7 +22,7 @@ export type CoerceoMove =
   /** C-EXCHANGE-1: pay the exchange cost in held tiles and remove the opponent piece on `target`. */
   | {
       /** An exchange. */
-      readonly type: 'exchange';
+      readonly kind: 'exchange';
       /** The field of the opponent piece removed. */
       readonly target: string;
     };
@@ -59,7 +59,7 @@ export interface CoerceoState {
 }
 
 /** Why a game ended (C-END-7). */
-export type EndReason =
+export type CoerceoEndReason =
   | 'captured-all'
   | 'resignation'
   | 'no-legal-moves'
@@ -67,9 +67,9 @@ export type EndReason =
   | 'repetition';
 
 /** The result of a finished game; `winner` is `null` for a draw. */
-export interface Outcome {
+export interface CoerceoOutcome {
   /** The winner, or `null` for a draw. */
   readonly winner: Colour | null;
   /** Why the game ended. */
-  readonly reason: EndReason;
+  readonly reason: CoerceoEndReason;
 }

@@ -5,7 +5,7 @@
  * re-derives everything from the spec with its own small geometry (C-BOARD-1..6): it never calls
  * the engine's move generator, `terminal`, `outcome` or end-check code. Slow and simple on purpose.
  */
-import { type CoerceoState, coerceo, type EndReason } from '../../src/coerceo/index.js';
+import { type CoerceoEndReason, type CoerceoState, coerceo } from '../../src/coerceo/index.js';
 
 type Colour = 'white' | 'black';
 
@@ -19,7 +19,7 @@ export interface EndRulings {
 /** The oracle's verdict: the winner (`null` = draw) and the C-END-7 reason. */
 export interface EndVerdict {
   readonly winner: Colour | null;
-  readonly reason: EndReason;
+  readonly reason: CoerceoEndReason;
 }
 
 /** A position as plain data: pieces by field key `x,y,f`, present tiles by `x,y`. */

@@ -96,7 +96,7 @@ const SPECS: Record<string, Spec> = {
       generateSteps: FAST_PATH.generate,
       encodeOrNegative: { valid: calls([midMove]) },
       rehash: { valid: calls([]) },
-      evaluate: { valid: calls([]) },
+      endStatus: { valid: calls([]) },
       plies: { valid: calls([]) },
       resign: { valid: calls([0], [1]) },
       // Readers of the live position for evaluators: small indices, lenient (see the report).
@@ -145,7 +145,7 @@ const SPECS: Record<string, Spec> = {
             generateSteps: FAST_PATH.generate,
             encodeOrNegative: { valid: calls([midMove]) },
             rehash: { valid: calls([]) },
-            evaluate: { valid: calls([]) },
+            endStatus: { valid: calls([]) },
             plies: { valid: calls([]) },
             resign: { valid: calls([0]) },
             pieceWord: { valid: calls([0]) },
@@ -170,7 +170,7 @@ const SPECS: Record<string, Spec> = {
   evaluateCoerceo: fn({ valid: stateCalls() }),
   fieldExists: fn({ valid: calls([mid, 'c3a'], [ocius, 'a1a']) }),
   fieldName: fn({ valid: calls([0], [113]) }),
-  formatMove: fn({ valid: calls([firstMove], [{ type: 'exchange', target: 'c3a' }]) }),
+  formatMove: fn({ valid: calls([firstMove], [{ kind: 'exchange', target: 'c3a' }]) }),
   formatPosition: fn({ valid: stateCalls() }),
   outcome: fn({ valid: stateCalls() }),
   parseMove: fn({ valid: calls(['c3a-c3c'], ['xb2f+']) }),
@@ -231,7 +231,7 @@ describe('boardrules/coerceo: the error contract of every export', () => {
       'INVALID_OPTIONS',
     );
     expect(codeOf(() => pieceAt(start, null as never))).toBe('PARSE_ERROR');
-    expect(codeOf(() => new CoerceoPosition(start).encode({ type: 'jump' } as never))).toBe(
+    expect(codeOf(() => new CoerceoPosition(start).encode({ kind: 'jump' } as never))).toBe(
       'ILLEGAL_MOVE',
     );
   });
@@ -240,7 +240,7 @@ describe('boardrules/coerceo: the error contract of every export', () => {
     expect(codeOf(() => render(mid, { highlight: 1 } as never))).toBe('INVALID_OPTIONS');
     expect(codeOf(() => render(mid, { size: Number.NaN }))).toBe('INVALID_OPTIONS');
     expect(codeOf(() => render(mid, { highlight: ['z9z'] }))).toBe('INVALID_OPTIONS');
-    expect(codeOf(() => render(mid, { lastMove: { type: 'step' } as never }))).toBe(
+    expect(codeOf(() => render(mid, { lastMove: { kind: 'step' } as never }))).toBe(
       'INVALID_OPTIONS',
     );
   });

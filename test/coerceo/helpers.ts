@@ -32,5 +32,5 @@ export function cpfOf(state: CoerceoState): string {
 
 /** A move object from text, without checking legality. */
 export function step(from: string, to: string): CoerceoMove {
-  return { type: 'step', from, to };
+  return { kind: 'step', from, to };
 }

@@ -43,7 +43,7 @@ describe('C-NOTATION', () => {
       const name = fieldName(id);
       expect(name).toMatch(/^[a-e][1-5][a-f]$/);
       expect(fieldByName(name)).toBe(id);
-      expect(parseMove(`${name}-${name}`)).toEqual({ type: 'step', from: name, to: name });
+      expect(parseMove(`${name}-${name}`)).toEqual({ kind: 'step', from: name, to: name });
     }
     expect(tileByName('a4')).toBe(-1);
     for (const bad of ['e4f', 'c6a', 'c0a', 'c3g']) {
@@ -57,7 +57,7 @@ describe('C-NOTATION', () => {
 
   it('C-NOTATION-2: short form, Cura mark and whitespace; PARSE_ERROR vs ILLEGAL_MOVE', () => {
     const s = coerceo.start();
-    const want = { type: 'step', from: 'a2c', to: 'a2a' };
+    const want = { kind: 'step', from: 'a2c', to: 'a2a' };
     expect(coerceo.parseMove(s, 'a2c-a')).toEqual(want);
     expect(coerceo.parseMove(s, 'a2c-a2a+')).toEqual(want);
     expect(coerceo.parseMove(s, '  a2c-a2a \n')).toEqual(want);
@@ -71,8 +71,8 @@ describe('C-NOTATION', () => {
     expect(messageOf(() => coerceo.parseMove(s, 'a2c a2a'))).toMatch(/index 3/);
     expect(messageOf(() => coerceo.parseMove(s, 'a2c-a2b'))).toMatch(/a2c-a2b/);
     // canonical output
-    expect(formatMove({ type: 'step', from: 'b3f', to: 'c4b' })).toBe('b3f-c4b');
-    expect(formatMove({ type: 'exchange', target: 'a3f' })).toBe('xa3f');
+    expect(formatMove({ kind: 'step', from: 'b3f', to: 'c4b' })).toBe('b3f-c4b');
+    expect(formatMove({ kind: 'exchange', target: 'a3f' })).toBe('xa3f');
     expect(coerceo.formatMove(s, coerceo.parseMove(s, 'a2c-a'))).toBe('a2c-a2a');
   });
 
@@ -286,7 +286,7 @@ describe('fuzz: API entry points throw only RulesError on junk arguments', () =>
     const junk = fc.oneof(
       fc.anything(),
       fc.record({
-        type: fc.constantFrom('step', 'exchange', 'pass', undefined),
+        kind: fc.constantFrom('step', 'exchange', 'pass', undefined),
         from: fc.oneof(
           fc.string({ maxLength: 4 }),
           fc.constantFrom('c3a', 'c3e', 'zz9'),

@@ -122,14 +122,14 @@ function checkTurn(
   // Pieces only decrease, only the side not moving loses them (C-CAPTURE-2, C-EXCHANGE-1).
   expect(piecesOf(after, mover)).toHaveLength(piecesOf(before, mover).length);
   const lost = piecesOf(before, other).length - piecesOf(after, other).length;
-  expect(lost).toBe(eff.captured.length + (move.type === 'exchange' ? 1 : 0));
+  expect(lost).toBe(eff.captured.length + (move.kind === 'exchange' ? 1 : 0));
   // Tiles: removed ones were present and are empty; the board stays connected (C-TILE-4a/b/c).
   const was = new Set(presentTiles(before));
   const now = new Set(presentTiles(after));
   const removed = [...was].filter((t) => !now.has(t));
   expect(removed).toEqual(eff.removedTiles);
   if (removed.length > 0) {
-    const first = move.type === 'step' ? move.from.slice(0, 2) : move.target.slice(0, 2);
+    const first = move.kind === 'step' ? move.from.slice(0, 2) : move.target.slice(0, 2);
     expect(removed).toContain(first); // C-TILE-2: removal starts at the vacated tile
   }
   // C-TILE-1: the removed tiles can be taken off one by one, each empty and attached by at most
@@ -159,7 +159,7 @@ function checkTurn(
     expect(tileEmpty(after, f.slice(0, 2))).toBe(false);
   }
   // C-TILE-3 / ledger: held + on board + paid + discarded is constant.
-  if (move.type === 'exchange') {
+  if (move.kind === 'exchange') {
     ledger.paid += before.exchangeCost;
     ledger.discarded += removed.length;
     expect(eff.collected).toBe(0);
@@ -181,7 +181,7 @@ function checkStepExistence(s: CoerceoState): void {
   const someEmpty = presentTiles(s).some((t) =>
     [...letters].some((l) => pieceAt(s, t + l) === null),
   );
-  const hasStep = coerceo.moves(s).some((m) => m.type === 'step');
+  const hasStep = coerceo.moves(s).some((m) => m.kind === 'step');
   expect(hasStep).toBe(someEmpty);
 }
 
@@ -231,12 +231,12 @@ describe('Coerceo properties over random games', () => {
           const moves = coerceo.moves(s);
           if (moves.length === 0) break;
           // prefer exchanges when there are any, to exercise them
-          const ex = moves.filter((m) => m.type === 'exchange');
+          const ex = moves.filter((m) => m.kind === 'exchange');
           const list = ex.length > 0 && choice % 2 === 0 ? ex : moves;
           const move = list[choice % list.length] as CoerceoMove;
           const next = coerceo.apply(s, move);
           checkTurn(s, move, next, ledger, 7);
-          if (move.type === 'exchange') exchanges++;
+          if (move.kind === 'exchange') exchanges++;
           if (next.tiles !== s.tiles) removals++;
           s = next;
         }
@@ -255,7 +255,7 @@ describe('Coerceo properties over random games', () => {
     // Black's moves in the start position (as if Black were to move) map onto White's.
     const black = coerceo.deserialize(coerceo.serialize(s).replace(' w ', ' b '));
     const mapped = new Set(
-      coerceo.moves(black).map((m) => (m.type === 'step' ? `${rot(m.from)}-${rot(m.to)}` : '')),
+      coerceo.moves(black).map((m) => (m.kind === 'step' ? `${rot(m.from)}-${rot(m.to)}` : '')),
     );
     expect(mapped).toEqual(moves);
   });

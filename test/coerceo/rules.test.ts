@@ -70,7 +70,7 @@ describe('C-TURN', () => {
   it('C-TURN-1: there is no pass; a side with no step and no exchange has no moves (S13)', () => {
     const s = pos(S.S13);
     expect(coerceo.moves(s)).toEqual([]);
-    expect(coerceo.moves(coerceo.start()).every((m) => m.type === 'step')).toBe(true);
+    expect(coerceo.moves(coerceo.start()).every((m) => m.kind === 'step')).toBe(true);
   });
 
   it('C-TURN-2: a step removes the vacated tile, then the capture it enables (S9)', () => {
@@ -361,7 +361,7 @@ describe('C-VARIANT', () => {
       ms.map((m) => coerceo.formatMove(st, m));
     expect(fmt(s, threats(s))).toEqual(['a3b-a2f', 'b3b-a2f']);
     const s9 = pos(S.S9.replace(' w ', ' b '));
-    expect(threats(s9).map((m) => (m.type === 'step' ? `${m.from}-${m.to}` : ''))).toEqual([
+    expect(threats(s9).map((m) => (m.kind === 'step' ? `${m.from}-${m.to}` : ''))).toEqual([
       'c4e-c4c',
       'c4e-d3a',
     ]);
@@ -425,12 +425,12 @@ describe('options', () => {
 
   it('apply rejects illegal moves and moves after the end', () => {
     const s = coerceo.start();
-    expectCode(() => coerceo.apply(s, { type: 'step', from: 'a2c', to: 'a2b' }), 'ILLEGAL_MOVE');
-    expectCode(() => coerceo.apply(s, { type: 'exchange', target: 'a3f' }), 'ILLEGAL_MOVE');
-    expectCode(() => coerceo.apply(s, { type: 'step', from: 'zz', to: 'a2b' }), 'ILLEGAL_MOVE');
+    expectCode(() => coerceo.apply(s, { kind: 'step', from: 'a2c', to: 'a2b' }), 'ILLEGAL_MOVE');
+    expectCode(() => coerceo.apply(s, { kind: 'exchange', target: 'a3f' }), 'ILLEGAL_MOVE');
+    expectCode(() => coerceo.apply(s, { kind: 'step', from: 'zz', to: 'a2b' }), 'ILLEGAL_MOVE');
     expectCode(() => coerceo.apply(s, null as never), 'ILLEGAL_MOVE');
     const over = play(pos(S.S12), 'c3c-c3e');
-    expectCode(() => coerceo.apply(over, { type: 'step', from: 'c3a', to: 'c3c' }), 'GAME_OVER');
+    expectCode(() => coerceo.apply(over, { kind: 'step', from: 'c3a', to: 'c3c' }), 'GAME_OVER');
   });
 });
 

@@ -93,7 +93,7 @@ describe('coerceoEvaluator', () => {
   it('counts mobility: with material, tiles and threats equal, more steps is better', () => {
     let checked = 0;
     const steps = (s: CoerceoState, side: 0 | 1): number =>
-      coerceo.moves(withSide(s, side)).filter((m) => m.type === 'step').length;
+      coerceo.moves(withSide(s, side)).filter((m) => m.kind === 'step').length;
     const canCapture = (s: CoerceoState, side: 0 | 1): boolean => {
       const t = withSide(s, side);
       const before = new CoerceoPosition(t).pieceCount(1 - side);
@@ -128,7 +128,7 @@ describe('coerceoEvaluator', () => {
         const mover = s.side;
         const captures = coerceo
           .moves(s)
-          .filter((m) => m.type === 'step')
+          .filter((m) => m.kind === 'step')
           .filter((m) => {
             const n = coerceo.apply(s, m);
             return (

@@ -78,7 +78,7 @@ describe('coerceo render', () => {
     const s = coerceo.start();
     const targets = coerceo
       .moves(s)
-      .flatMap((m) => (m.type === 'step' && m.from === 'c4a' ? [m.to] : []));
+      .flatMap((m) => (m.kind === 'step' && m.from === 'c4a' ? [m.to] : []));
     expect(targets.length).toBeGreaterThan(0);
     const m = coerceo.parseMove(s, 'c4a-c4c');
     const doc = parseXml(

@@ -1,0 +1,47 @@
+/**
+ * Coerceo move codes: the integer form the search position generates and plays, and its
+ * conversion to and from move objects.
+ *
+ * An integer move is relative to the side to move: a step is `from | to << 6` (colour indices
+ * of the mover's colour), an exchange `EXCHANGE | target` (a colour index of the opponent's
+ * colour).
+ *
+ * @module
+ */
+import { colourIndex, fieldByName, fieldColour, fieldName, fieldOf } from './board.js';
+import type { CoerceoMove } from './types.js';
+
+/** Flag bit of an exchange in the integer move encoding. */
+export const EXCHANGE: number = 1 << 12;
+
+/** Upper bound on legal moves: 18 pieces × 6 steps + 18 exchange targets. */
+export const MAX_MOVES: number = 18 * 6 + 18;
+
+/** The move object of an integer move for side `side` to move. */
+export function decodeMove(move: number, side: number): CoerceoMove {
+  if (move & EXCHANGE) {
+    return { kind: 'exchange', target: fieldName(fieldOf(1 - side, move & 63)) };
+  }
+  return {
+    kind: 'step',
+    from: fieldName(fieldOf(side, move & 63)),
+    to: fieldName(fieldOf(side, (move >> 6) & 63)),
+  };
+}
+
+/** The integer code of a move object for side `side` to move; −1 when it cannot be one. */
+export function encodeMove(move: CoerceoMove, side: number): number {
+  if (move === null || typeof move !== 'object') return -1;
+  if (move.kind === 'exchange') {
+    const id = typeof move.target === 'string' ? fieldByName(move.target) : -1;
+    if (id < 0 || fieldColour(id) !== 1 - side) return -1;
+    return EXCHANGE | colourIndex(id);
+  }
+  if (move.kind === 'step') {
+    const from = typeof move.from === 'string' ? fieldByName(move.from) : -1;
+    const to = typeof move.to === 'string' ? fieldByName(move.to) : -1;
+    if (from < 0 || to < 0 || fieldColour(from) !== side || fieldColour(to) !== side) return -1;
+    return colourIndex(from) | (colourIndex(to) << 6);
+  }
+  return -1;
+}
