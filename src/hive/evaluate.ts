@@ -8,7 +8,6 @@ import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { CELLS as I_CELLS, NB as I_NB } from './board.js';
-import { type HiveMove, type HiveState, positionOf } from './game.js';
 import {
   ANT,
   BEETLE,
@@ -31,6 +30,8 @@ import {
   WASP,
 } from './pieces.js';
 import { Position } from './position.js';
+import { livePosition } from './state.js';
+import type { HiveMove, HiveState } from './types.js';
 
 const CELLS = I_CELLS;
 const NB = I_NB;
@@ -204,7 +205,7 @@ export function hiveBalance(pos: Position): number {
 /** The compact position behind a search node (the live one on the fast path). */
 function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
   const p = searchNodeArg('hiveEvaluator', node).position as { readonly pos?: unknown } | undefined;
-  return p?.pos instanceof Position ? p.pos : positionOf(node.state());
+  return p?.pos instanceof Position ? p.pos : livePosition(node.state());
 }
 
 /**
@@ -230,5 +231,5 @@ export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
 
 /** {@link hiveEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateHive(state: HiveState): number[] {
-  return twoSeatValues(hiveBalance(positionOf(state)), SCALE);
+  return twoSeatValues(hiveBalance(livePosition(state)), SCALE);
 }

@@ -16,28 +16,19 @@
  */
 
 export { evaluateHive, hiveEvaluator } from './evaluate.js';
+export { hive, name } from './game.js';
 export {
-  canonicalGameString,
   type FormatGameStringOptions,
   formatGameString,
-  formatMoveText as formatMoveString,
-  fromGameString as parseGameString,
+  formatMoveString,
   type GameStringOptions,
   gameStateString,
-  type HiveMove,
-  type HiveState,
-  hive,
-  type PiecePlace,
-  parseMoveText as parseMoveString,
-  pieceAt,
-  piecesInHand,
-  piecesOnBoard,
-  placeOf,
-  playMoveText as playMoveString,
-  stackAt,
+  parseGameString,
+  parseMoveString,
+  playMoveString,
   turnString,
   undoPlies,
-} from './game.js';
+} from './game-string.js';
 export {
   formatGameStateString,
   formatTurnString,
@@ -51,21 +42,19 @@ export {
   FAN_LETTERS,
   type FanLetter,
   type FanRoster,
-  formatGameType as formatGameTypeString,
+  formatGameTypeString,
   GAME_TYPES,
   type GameType,
   type HiveGameType,
   type HiveRoster,
-  parseGameType as parseGameTypeString,
+  parseGameTypeString,
 } from './pieces.js';
-export { renderText } from './render.js';
-export type { HiveResult } from './rules.js';
+export { pieceAt, piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
+export { formatBoard } from './text.js';
+export type { HiveMove, HiveResult, HiveState, PiecePlace } from './types.js';
 export {
   ENGINE_VERSION,
   UhpEngine,
   type UhpEngineOptions,
   type UhpRuleOptions,
 } from './uhp-engine.js';
-
-/** The game's name as used by the CLI and in `Game.name`. */
-export const name = 'hive' as const;

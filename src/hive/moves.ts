@@ -21,6 +21,7 @@ import {
   NB as I_NB,
   wrap as I_wrap,
 } from './board.js';
+import { PASS as I_PASS, OP_CARRY, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP } from './codes.js';
 import {
   CENTIPEDE,
   DRAGONFLY,
@@ -44,16 +45,7 @@ import {
   SCORPION,
   WASP,
 } from './pieces.js';
-import {
-  ORIGIN_CELL as I_ORIGIN_CELL,
-  PASS as I_PASS,
-  OP_CARRY,
-  OP_GRAB,
-  OP_MOVE,
-  OP_SPAN,
-  OP_SWAP,
-  type Position,
-} from './position.js';
+import { ORIGIN_CELL as I_ORIGIN_CELL, type Position } from './position.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
 // them) would otherwise sit in the hottest loops.

@@ -10,6 +10,7 @@ import { badArgument, integerArg, objectArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { CELLS, NB } from './board.js';
+import { moveCell, moveOp, movePiece, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './codes.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
 import {
   KIND_FIRST_SLOT,
@@ -19,20 +20,7 @@ import {
   SLOT_NUMBER,
   SLOTS,
 } from './pieces.js';
-import {
-  BLACK_WINS,
-  DRAW,
-  moveCell,
-  moveOp,
-  movePiece,
-  OP_GRAB,
-  OP_MOVE,
-  OP_SPAN,
-  OP_SWAP,
-  PASS,
-  type Position,
-  WHITE_WINS,
-} from './position.js';
+import { BLACK_WINS, DRAW, type Position, WHITE_WINS } from './position.js';
 
 /** The five GameStateStrings (H-UHP-1). */
 export type GameStateString = 'NotStarted' | 'InProgress' | 'Draw' | 'WhiteWins' | 'BlackWins';
@@ -119,7 +107,7 @@ const PREFIX: readonly string[] = ['\\', '', '', '', '/', '-'];
  * ply; `p T` onto an occupied hex (T its top piece); otherwise relative to the first occupied
  * neighbour of the destination in the order NW, NE, E, SE, SW, W, with the mover lifted.
  */
-export function formatMoveString(pos: Position, m: number): string {
+export function formatMoveCode(pos: Position, m: number): string {
   if (m === PASS) return 'pass';
   const op = moveOp(m);
   const p = movePiece(m);
@@ -176,7 +164,7 @@ const TARGET = /^([-/\\]?)([a-z]+[0-9]*)([-/\\]?)$/i;
  * Reads a MoveString in `pos` (H-UHP-3, H-UHP-6, H-UHP-7). Checks the syntax, the pieces and the
  * reference, not legality. Throws `RulesError('PARSE_ERROR')` naming the offending token.
  */
-export function parseMoveString(pos: Position, text: string, strict = false): ParsedMove {
+export function parseMoveCode(pos: Position, text: string, strict = false): ParsedMove {
   textArg('MoveString', text);
   const trimmed = text.trim();
   if (strict && trimmed !== text) {

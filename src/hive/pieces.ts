@@ -351,12 +351,12 @@ export function gameSetup(text: string, strict = false): GameSetup {
  * Reads a GameTypeString (official or fan-extended) and returns its canonical spelling. Throws
  * `RulesError('PARSE_ERROR')` naming the text.
  */
-export function parseGameType(text: string, strict = false): HiveGameType {
+export function parseGameTypeString(text: string, strict = false): HiveGameType {
   return gameSetup(text, strict).type;
 }
 
 /** Formats a game type (canonical). */
-export function formatGameType(type: HiveGameType): string {
+export function formatGameTypeString(type: HiveGameType): string {
   return gameSetup(type).type;
 }
 

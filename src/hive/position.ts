@@ -8,6 +8,7 @@
  *
  * @module
  */
+
 import { RulesError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import {
@@ -18,6 +19,7 @@ import {
   NB as I_NB,
   wrap as I_wrap,
 } from './board.js';
+import { OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './codes.js';
 import {
   FIRST_FAN_KIND,
   EXP_M as I_EXP_M,
@@ -41,41 +43,6 @@ const EXP_M = I_EXP_M;
 const EXP_P = I_EXP_P;
 const PIECES = I_PIECES;
 const SLOTS = I_SLOTS;
-
-/**
- * Integer moves are `op * OP_SPAN + piece * CELLS + cell`. `OP_MOVE` places or moves `piece` to
- * `cell`; the fan operations (H-FAN-GEN-3) name the piece that changes hex and the cell it goes
- * to, so the actor is found on that cell: `OP_GRAB` puts `piece` under the Mantis on `cell`
- * (H-FAN-MANTIS-2), `OP_SWAP` trades places between `piece` and the Centipede on `cell`
- * (H-FAN-CENTIPEDE-1), and `OP_CARRY` moves the Dragonfly `piece` to `cell` with the piece under it
- * (H-FAN-DRAGONFLY-2).
- */
-export const OP_SPAN: number = PIECES * CELLS;
-/** Placement or movement of one piece. */
-export const OP_MOVE = 0;
-/** H-FAN-MANTIS-2: a grab, written as the grabbed piece going to the grabber's cell. */
-export const OP_GRAB = 1;
-/** H-FAN-CENTIPEDE-1: a swap, written as the partner going to the swapper's cell. */
-export const OP_SWAP = 2;
-/** H-FAN-DRAGONFLY-2: a Dragonfly move that carries the piece it stands on. */
-export const OP_CARRY = 3;
-/** The integer move meaning `pass`. */
-export const PASS: number = 4 * OP_SPAN;
-
-/** The operation of an integer move (not `PASS`). */
-export function moveOp(m: number): number {
-  return (m / OP_SPAN) | 0;
-}
-
-/** The piece named by an integer move (not `PASS`): the one that changes hex. */
-export function movePiece(m: number): number {
-  return ((m % OP_SPAN) / CELLS) | 0;
-}
-
-/** The cell named by an integer move (not `PASS`). */
-export function moveCell(m: number): number {
-  return m % CELLS;
-}
 
 /** Result codes. */
 export const IN_PROGRESS = 0;

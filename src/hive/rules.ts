@@ -4,10 +4,11 @@
  *
  * @module
  */
+
 import { BLACK_WINS, DRAW, IN_PROGRESS, type Position, WHITE_WINS } from './position.js';
+import type { HiveResult } from './types.js';
 
 /** The outcome of a game so far. */
-export type HiveResult = 'InProgress' | 'WhiteWins' | 'BlackWins' | 'Draw';
 
 /** The result of a position. */
 export function resultOf(pos: Position): HiveResult {

@@ -28,16 +28,9 @@ import {
   title,
 } from '../core/svg.js';
 import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
-import {
-  gameStateString,
-  type HiveState,
-  piecesInHand,
-  piecesOnBoard,
-  placeOf,
-  stackAt,
-  turnString,
-  undoPlies,
-} from './game.js';
+import { gameStateString, turnString, undoPlies } from './game-string.js';
+import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
+import type { HiveState } from './types.js';
 
 /**
  * Options of {@link render}. All are optional; an unknown name or a bad value is a

@@ -7,25 +7,18 @@
  *
  * @module
  */
+
 import { type OptionCheck, readCheckedOptions, readOptions } from '../core/options.js';
 import { perftPosition } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
 import { hiveEvaluator } from './evaluate.js';
-import {
-  canonicalGameString,
-  fromGameString,
-  type HiveMove,
-  type HiveState,
-  hive,
-  playMoveText,
-  searchPosition,
-  toGameString,
-  undoPlies,
-} from './game.js';
+import { hive, searchPosition } from './game.js';
+import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
 import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
-import { parseGameType } from './pieces.js';
+import { parseGameTypeString } from './pieces.js';
+import type { HiveMove, HiveState } from './types.js';
 
 /**
  * The version the engine reports in `info` unless told otherwise: the package's version, kept
@@ -272,25 +265,25 @@ export class UhpEngine {
       }
       if (arg === '') next = hive.start({ ...options, type: 'Base' });
       // H-UHP-8: the engine recomputes the state and turn fields (an error with StrictInput).
-      else if (arg.includes(';')) next = fromGameString(arg, { ...options, lenient: true });
-      else next = hive.start({ ...options, type: parseGameType(arg) });
+      else if (arg.includes(';')) next = parseGameString(arg, { ...options, lenient: true });
+      else next = hive.start({ ...options, type: parseGameTypeString(arg) });
     } catch (e) {
       fail(e instanceof Error ? e.message : quote(e));
     }
     this.game = next;
-    out.push(toGameString(next));
+    out.push(formatGameString(next, { uhp: true }));
   }
 
   private play(text: string, out: string[]): void {
     const s = this.live();
     let next: HiveState;
     try {
-      next = playMoveText(s, text);
+      next = playMoveString(s, text);
     } catch (e) {
       throw new CommandError('invalidmove', e instanceof Error ? e.message : quote(e));
     }
     this.game = next;
-    out.push(toGameString(next));
+    out.push(formatGameString(next, { uhp: true }));
   }
 
   private bestmove(args: string[], out: string[]): void {
@@ -346,7 +339,7 @@ export class UhpEngine {
       fail(`cannot undo ${quote(args[0] ?? '1')} plies: ${plies} played`);
     }
     this.game = undoPlies(s, n);
-    out.push(toGameString(this.game));
+    out.push(formatGameString(this.game, { uhp: true }));
   }
 
   private optionLine(spec: RuleOptionSpec): string {
@@ -413,6 +406,6 @@ export class UhpEngine {
 
   /** The current GameString with every move rendered canonically (H-UHP-8), or `null`. */
   canonical(): string | null {
-    return this.game ? canonicalGameString(this.game, { uhp: true }) : null;
+    return this.game ? formatGameString(this.game, { uhp: true, canonical: true }) : null;
   }
 }

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import { evaluateHive, hiveBalance, hiveEvaluator } from '../../src/hive/evaluate.js';
-import { type HiveMove, type HiveState, hive, searchPosition } from '../../src/hive/game.js';
+import { hive, searchPosition } from '../../src/hive/game.js';
 import { PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
+import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { UhpEngine } from '../../src/hive/uhp-engine.js';
 import type { SearchNode } from '../../src/search/types.js';
 

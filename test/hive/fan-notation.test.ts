@@ -7,9 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRulesError, type RulesError } from '../../src/core/errors.js';
 import { Rng } from '../../src/core/rng.js';
-import { positionOf } from '../../src/hive/game.js';
+import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../src/hive/codes.js';
 import {
-  canonicalGameString,
   formatGameString,
   GAME_TYPES,
   type HiveMove,
@@ -23,12 +22,9 @@ import {
   stackAt,
   UhpEngine,
 } from '../../src/hive/index.js';
-import {
-  formatMoveString as formatLow,
-  parseMoveString as parseLow,
-} from '../../src/hive/notation.js';
+import { formatMoveCode as formatLow, parseMoveCode as parseLow } from '../../src/hive/notation.js';
 import { FAN_LETTERS, KIND_LETTERS, pieceFromName } from '../../src/hive/pieces.js';
-import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../src/hive/position.js';
+import { livePosition } from '../../src/hive/state.js';
 import { FAN_TYPES } from './fan-types.js';
 import { layout, legalMoves, moveTexts } from './helpers.js';
 
@@ -493,7 +489,7 @@ describe('fan notation (H-FAN-UHP)', () => {
     const g = hive.serialize(swapped);
     expect(g).toBe('Base+MLP:wT:bC;InProgress;White[4];wT1;bC wT1-;wQ -wT1;bQ bC-;wS1 -wQ;bC ~wT1');
     expect(hive.serialize(hive.deserialize(g))).toBe(g);
-    expect(canonicalGameString(hive.deserialize(g))).toBe(g);
+    expect(formatGameString(hive.deserialize(g), { canonical: true })).toBe(g);
     expect(
       formatGameString(parseGameString(g, { strictInput: true }), { uhp: true }),
       'canonical fan GameStrings pass strictInput',
@@ -539,8 +535,10 @@ describe('fan notation (H-FAN-UHP)', () => {
         expect(g.endsWith(`;${text}`)).toBe(true);
         const back = hive.deserialize(g);
         expect(hive.serialize(back)).toBe(g);
-        expect(positionOf(back).hash()).toBe(positionOf(next).hash());
-        expect(canonicalGameString(back)).toBe(canonicalGameString(next));
+        expect(livePosition(back).hash()).toBe(livePosition(next).hash());
+        expect(formatGameString(back, { canonical: true })).toBe(
+          formatGameString(next, { canonical: true }),
+        );
         kinds.add(kind);
         checked++;
       }
@@ -549,7 +547,7 @@ describe('fan notation (H-FAN-UHP)', () => {
     expect(checked).toBeGreaterThanOrEqual(6);
     // A Dragonfly carry has no marker: it is a plain move to the destination (H-FAN-DRAGONFLY-e).
     const { state, move } = findInRandomGames('Base+MLP:wTFKWRDC:bTFKWRDC', 7, (s, ms) => {
-      const pos = positionOf(s);
+      const pos = livePosition(s);
       const carry = legalMoves(pos).find((m) => moveOp(m) === OP_CARRY);
       if (carry === undefined) return undefined;
       const text = formatLow(pos, carry);
@@ -560,7 +558,7 @@ describe('fan notation (H-FAN-UHP)', () => {
     expect(text).not.toMatch(/[*~]/);
     expect(hive.parseMove(state, text)).toEqual(move);
     // The text names exactly one legal integer move, and it is the carry.
-    const pos = positionOf(state);
+    const pos = livePosition(state);
     const named = legalMoves(pos).filter((m) => formatLow(pos, m) === text);
     expect(named.map(moveOp)).toEqual([OP_CARRY]);
     const piece = (move as { piece: string }).piece;
@@ -571,7 +569,7 @@ describe('fan notation (H-FAN-UHP)', () => {
     expect(stackAt(after, q, r)).toEqual([carried, piece]);
     const g = hive.serialize(after);
     expect(hive.serialize(hive.deserialize(g))).toBe(g);
-    expect(positionOf(hive.deserialize(g)).hash()).toBe(positionOf(after).hash());
+    expect(livePosition(hive.deserialize(g)).hash()).toBe(livePosition(after).hash());
   });
 
   it('H-FAN-UHP-3: a Mosquito that can both grab and swap the same target has two distinct moves', () => {

@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Hex, hex } from '../../src/geometry/hex.js';
 import { CELLS } from '../../src/hive/board.js';
-import { positionOf } from '../../src/hive/game.js';
+import {
+  moveOp,
+  movePiece,
+  OP_CARRY,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SWAP,
+  PASS,
+} from '../../src/hive/codes.js';
 import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
 import {
   BEETLE,
@@ -24,16 +32,8 @@ import {
   pieceName,
   SCORPION,
 } from '../../src/hive/pieces.js';
-import {
-  moveOp,
-  movePiece,
-  OP_CARRY,
-  OP_GRAB,
-  OP_MOVE,
-  OP_SWAP,
-  PASS,
-  type Position,
-} from '../../src/hive/position.js';
+import type { Position } from '../../src/hive/position.js';
+import { livePosition } from '../../src/hive/state.js';
 import { FAN_TYPES } from './fan-types.js';
 import { connected, legalMoves, walk } from './helpers.js';
 
@@ -144,7 +144,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
 
   it('H-COORD-4 / H-FAN-MANTIS-c / H-FAN-DRAGONFLY-3 / H-FAN-SCORPION-g: stacks are well formed; only climbers above ground; a Scorpion is always alone at level 0', () => {
     forEveryRoster(RUNS, MAX_PLIES, SEED, (_type, s) => {
-      const pos = positionOf(s);
+      const pos = livePosition(s);
       const errors: string[] = [];
       const cells = new Set<number>();
       let placed = 0;
@@ -199,9 +199,9 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
   it('H-FREEZE-1 / H-FAN-GEN-2 / H-FAN-GEN-3: F is exactly the pieces whose (hex, level) changed; frozen pieces and Scorpions are never relocated by another piece', () => {
     forEveryRoster(RUNS, MAX_PLIES, SEED, (_type, s, prev) => {
       if (!prev) return;
-      // positionOf is a live view of the tree's shared position: copy the earlier one.
-      const before = positionOf(prev).clone();
-      const after = positionOf(s);
+      // livePosition is a live view of the tree's shared position: copy the earlier one.
+      const before = livePosition(prev).clone();
+      const after = livePosition(s);
       const m = after.moveAt(before.ply);
       const a = places(before);
       const b = places(after);
@@ -227,7 +227,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
   it('the incremental hash equals the recomputed hash, and play/undo restore the exact position (hash, cells, levels, heights, frozen, frozen2)', () => {
     const tried = [0, 0, 0, 0];
     forEveryRoster(5, 120, SEED, (_type, s) => {
-      const pos = positionOf(s).clone();
+      const pos = livePosition(s).clone();
       expect(pos.hash()).toBe(pos.recomputeHash());
       const before = snapshot(pos);
       for (const m of legalMoves(pos)) {
@@ -253,8 +253,8 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
         fc.property(choices(MAX_PLIES), (picks) => {
           walk(type, picks, (s, prev) => {
             if (!prev) return;
-            const before = positionOf(prev).clone();
-            const m = positionOf(s).moveAt(before.ply);
+            const before = livePosition(prev).clone();
+            const m = livePosition(s).moveAt(before.ply);
             if (m === PASS) return;
             const op = moveOp(m);
             if (op !== OP_MOVE) ops[op] = (ops[op] as number) + 1;
@@ -270,7 +270,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
       const setup = gameSetup(type);
       const want = new Set<string>();
       for (let p = 0; p < PIECES; p++) {
-        if (positionOf(hive.start({ type })).inGame[p] && kindOf(p) >= FIRST_FAN_KIND) {
+        if (livePosition(hive.start({ type })).inGame[p] && kindOf(p) >= FIRST_FAN_KIND) {
           want.add(`${pieceName(p)[0]}${KIND_LETTERS[kindOf(p)]}`);
         }
       }

@@ -7,18 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../src/hive/board.js';
-import { formatMoveString } from '../../src/hive/notation.js';
+import { moveOp, movePiece, OP_MOVE, PASS } from '../../src/hive/codes.js';
+import { formatMoveCode } from '../../src/hive/notation.js';
 import { PIECES, pieceFromName, pieceName } from '../../src/hive/pieces.js';
-import {
-  BLACK_WINS,
-  IN_PROGRESS,
-  moveOp,
-  movePiece,
-  OP_MOVE,
-  PASS,
-  type Position,
-  WHITE_WINS,
-} from '../../src/hive/position.js';
+import { BLACK_WINS, IN_PROGRESS, type Position, WHITE_WINS } from '../../src/hive/position.js';
 import {
   destinations,
   hexes,
@@ -74,7 +66,7 @@ function moveKeys(pos: Position, rename: Record<string, string> = {}): string[] 
 
 /** Plays the legal move whose canonical text is `text`. */
 function play(pos: Position, text: string): void {
-  const m = legalMoves(pos).find((x) => formatMoveString(pos, x) === text);
+  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
   if (m === undefined) throw new Error(`${text} is not legal: ${moveTexts(pos).join(';')}`);
   pos.play(m);
 }

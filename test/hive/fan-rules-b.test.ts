@@ -5,8 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../src/hive/board.js';
+import {
+  moveOp,
+  movePiece,
+  OP_CARRY,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SWAP,
+  PASS,
+} from '../../src/hive/codes.js';
 import { findLegal } from '../../src/hive/moves.js';
-import { formatMoveString, parseMoveString } from '../../src/hive/notation.js';
+import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
 import {
   CENTIPEDE,
   gameSetup,
@@ -19,23 +28,14 @@ import {
   pieceName,
   SLOTS,
 } from '../../src/hive/pieces.js';
-import {
-  moveOp,
-  movePiece,
-  OP_CARRY,
-  OP_GRAB,
-  OP_MOVE,
-  OP_SWAP,
-  PASS,
-  type Position,
-} from '../../src/hive/position.js';
+import type { Position } from '../../src/hive/position.js';
 import { destinations, hexes, layout, legalMoves, moveTexts, type Placed } from './helpers.js';
 
 // ---- local helpers -------------------------------------------------------------------------
 
 /** The legal move whose canonical text is `text` (fails the test when there is none). */
 function moveOf(pos: Position, text: string): number {
-  const m = legalMoves(pos).find((x) => formatMoveString(pos, x) === text);
+  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
   if (m === undefined) throw new Error(`${text} is not legal; legal: ${moveTexts(pos).join(';')}`);
   return m;
 }
@@ -894,10 +894,10 @@ describe('§12.8 Dragonfly (H-FAN-DRAGONFLY)', () => {
     expect(wd.map((m) => moveOp(m)).sort()).toEqual([OP_MOVE, OP_CARRY, OP_CARRY].sort());
     expect(new Set(wd.map((m) => m % CELLS)).size).toBe(wd.length);
     // The plain MoveString names the carry.
-    const parsed = parseMoveString(pos, 'wD /wQ').move;
+    const parsed = parseMoveCode(pos, 'wD /wQ').move;
     expect(moveOp(parsed)).toBe(OP_MOVE);
     expect(moveOp(findLegal(pos, parsed))).toBe(OP_CARRY);
-    expect(formatMoveString(pos, findLegal(pos, parsed))).toBe('wD /wQ');
+    expect(formatMoveCode(pos, findLegal(pos, parsed))).toBe('wD /wQ');
     // bQ frozen: wD moves alone.
     const fr = dragonflyOnQueen(false, { frozen: 'bQ' });
     expect(destsByOp(fr, 'wD', OP_CARRY)).toEqual([]);

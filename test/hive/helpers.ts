@@ -5,18 +5,16 @@
 
 import { distance, type Hex, neighbors } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
-import {
-  fromGameString,
-  type HiveState,
-  hive,
-  pieceAt,
-  placeOf,
-  positionOf,
-} from '../../src/hive/game.js';
+import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../src/hive/codes.js';
+import { hive } from '../../src/hive/game.js';
+import { parseGameString } from '../../src/hive/game-string.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
-import { formatMoveString, parseMoveString } from '../../src/hive/notation.js';
+import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
 import { gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
-import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS, Position } from '../../src/hive/position.js';
+import { Position } from '../../src/hive/position.js';
+import { pieceAt, placeOf } from '../../src/hive/queries.js';
+import { livePosition } from '../../src/hive/state.js';
+import type { HiveState } from '../../src/hive/types.js';
 
 /** One piece of a layout: name and hex; later entries on the same hex stack on top. */
 export type Placed = readonly [name: string, q: number, r: number];
@@ -91,7 +89,7 @@ export function hexes(...hs: (readonly [number, number])[]): string[] {
 /** The legal moves as canonical MoveStrings, sorted. */
 export function moveTexts(pos: Position): string[] {
   return legalMoves(pos)
-    .map((m) => formatMoveString(pos, m))
+    .map((m) => formatMoveCode(pos, m))
     .sort();
 }
 
@@ -99,7 +97,7 @@ export function moveTexts(pos: Position): string[] {
 export function canonical(pos: Position, texts: string): string[] {
   return texts
     .split(';')
-    .map((t) => formatMoveString(pos, parseMoveString(pos, t).move))
+    .map((t) => formatMoveCode(pos, parseMoveCode(pos, t).move))
     .sort();
 }
 
@@ -108,7 +106,7 @@ export function canonical(pos: Position, texts: string): string[] {
  * which it is only with the `repetitionDraw` option it is about.
  */
 export function posOf(gameString: string): Position {
-  return positionOf(fromGameString(gameString, { lenient: true }));
+  return livePosition(parseGameString(gameString, { lenient: true }));
 }
 
 /** The name of the piece moved by an integer move. */

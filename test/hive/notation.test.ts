@@ -3,9 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
 import { cellOf, NB } from '../../src/hive/board.js';
-import { positionOf } from '../../src/hive/game.js';
 import {
-  canonicalGameString,
   formatGameString,
   formatTurnString,
   GAME_TYPES,
@@ -19,8 +17,9 @@ import {
   placeOf,
   playMoveString,
 } from '../../src/hive/index.js';
-import { parseMoveString as parseLow } from '../../src/hive/notation.js';
+import { parseMoveCode as parseLow } from '../../src/hive/notation.js';
 import { pieceFromName, pieceName } from '../../src/hive/pieces.js';
+import { livePosition } from '../../src/hive/state.js';
 import { A } from './appendix.js';
 
 const BS = '\\';
@@ -91,7 +90,7 @@ describe('UHP notation (H-UHP)', () => {
     let checked = 0;
     for (const g of [A.queenMoves, A.mosquitoMoves, A.beetleGate, A.pillbugGate, A.ladybugGate]) {
       const st = parseGameString(g);
-      const pos = positionOf(st);
+      const pos = livePosition(st);
       for (const m of hive.moves(st)) {
         if (m.kind === 'pass') continue;
         const p = pieceFromName(m.piece);
@@ -124,7 +123,7 @@ describe('UHP notation (H-UHP)', () => {
     expect(() => parseGameString(A.grasshopperMoves)).not.toThrow();
     // A covered reference: bQ is under wB1 in "Piece on top"... use wQ under wB1.
     const top = parseGameString(A.pieceOnTop);
-    const topPos = positionOf(top);
+    const topPos = livePosition(top);
     expect(parseLow(topPos, 'wS1 wQ').move).toBe(parseLow(topPos, 'wS1 wB1').move);
     expect(parseLow(topPos, 'wS1 -wQ').move).toBe(parseLow(topPos, 'wS1 -wB1').move);
     expect(parseGameTypeString('Base+PLM')).toBe('Base+MLP');
@@ -194,9 +193,9 @@ describe('UHP notation (H-UHP)', () => {
     // ... and a canonical re-rendering is offered.
     const gs = parseGameString(A.grasshopperMoves);
     expect(formatGameString(gs)).toBe(A.grasshopperMoves);
-    expect(canonicalGameString(gs)).not.toContain('wB1 /wB1');
-    expect(formatGameString(parseGameString(canonicalGameString(gs)))).toBe(
-      canonicalGameString(gs),
+    expect(formatGameString(gs, { canonical: true })).not.toContain('wB1 /wB1');
+    expect(formatGameString(parseGameString(formatGameString(gs, { canonical: true })))).toBe(
+      formatGameString(gs, { canonical: true }),
     );
     // Errors name the offending token.
     expect(() => parseGameString('Base;InProgress;White[2];wS1;bX9 wS1-')).toThrow(/bX9/);

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
-import { positionOf } from '../../src/hive/game.js';
+import { movePiece, PASS } from '../../src/hive/codes.js';
 import { GAME_TYPES, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
 import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
-import { movePiece, PASS, Position } from '../../src/hive/position.js';
+import { Position } from '../../src/hive/position.js';
+import { livePosition } from '../../src/hive/state.js';
 import { connected, legalMoves, walk } from './helpers.js';
 
 const SIZES: Record<string, number> = {
@@ -45,7 +46,7 @@ describe('Hive invariants over random legal games (fast-check)', () => {
         fc.array(fc.nat(), { minLength: 200, maxLength: 400 }),
         (type, choices) => {
           walk(type, choices, (s) => {
-            const pos = positionOf(s);
+            const pos = livePosition(s);
             for (let p = 0; p < PIECES; p++) {
               const c = pos.cell[p] as number;
               if (c < 0) continue;
@@ -93,17 +94,17 @@ describe('Hive invariants over random legal games (fast-check)', () => {
       fc.property(game, ({ type, choices }) => {
         walk(type, choices, (s, prev) => {
           if (!prev) return;
-          // positionOf is a live view of the tree's shared position: copy the earlier one.
-          const pos = positionOf(prev).clone();
+          // livePosition is a live view of the tree's shared position: copy the earlier one.
+          const pos = livePosition(prev).clone();
           const me = pos.ply & 1;
-          const last = positionOf(s).moveAt(pos.ply);
+          const last = livePosition(s).moveAt(pos.ply);
           if (last !== PASS && pos.cell[movePiece(last)] !== -1) {
             // A movement (or throw): the mover's Queen was already in play.
             expect(pos.cell[me * SLOTS]).not.toBe(-1);
           }
           // After the mover's 4th turn their Queen is in play (unless that turn was a forced pass).
           if ((pos.ply >> 1) + 1 >= 4 && last !== PASS) {
-            expect(positionOf(s).cell[me * SLOTS]).not.toBe(-1);
+            expect(livePosition(s).cell[me * SLOTS]).not.toBe(-1);
           }
         });
       }),
@@ -115,7 +116,7 @@ describe('Hive invariants over random legal games (fast-check)', () => {
     fc.assert(
       fc.property(game, ({ type, choices }) => {
         walk(type, choices, (s) => {
-          const pos = positionOf(s).clone();
+          const pos = livePosition(s).clone();
           expect(pos.hash()).toBe(pos.recomputeHash());
           const fields = (p: Position) =>
             JSON.stringify([
@@ -150,7 +151,7 @@ describe('Hive invariants over random legal games (fast-check)', () => {
       fc.property(game, fc.integer({ min: 0, max: 11 }), ({ type, choices }, t) => {
         let checked = 0;
         walk(type, choices, (s) => {
-          const pos = positionOf(s);
+          const pos = livePosition(s);
           if (pos.ply < 2 || pos.result !== 0 || checked++ % 5 !== 0) return;
           const anchor = piecesOnBoard(s).find((p) => p.level === 0) as { q: number; r: number };
           const c = hex(anchor.q, anchor.r);

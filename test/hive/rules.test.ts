@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
 import { distance, hex, neighbor, neighbors } from '../../src/geometry/hex.js';
 import { CELLS } from '../../src/hive/board.js';
-import { fromGameString, positionOf } from '../../src/hive/game.js';
+import { PASS } from '../../src/hive/codes.js';
+import { parseGameString } from '../../src/hive/game-string.js';
 import {
   DEFAULT_OPTIONS,
   formatGameString,
@@ -18,9 +19,10 @@ import {
   turnString,
   undoPlies,
 } from '../../src/hive/index.js';
-import { formatMoveString } from '../../src/hive/notation.js';
+import { formatMoveCode } from '../../src/hive/notation.js';
 import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
-import { BLACK_WINS, PASS } from '../../src/hive/position.js';
+import { BLACK_WINS } from '../../src/hive/position.js';
+import { livePosition } from '../../src/hive/state.js';
 import { A } from './appendix.js';
 import {
   canonical,
@@ -101,7 +103,7 @@ describe('§1 components (H-SETUP)', () => {
   });
 
   it('H-SETUP-3: a placed piece never returns to hand', () => {
-    const s = fromGameString(A.pieceOnTop);
+    const s = parseGameString(A.pieceOnTop);
     expect(piecesInHand(s, 'w')).toEqual('wS2 wB2 wG2 wG3 wA1 wA2 wA3'.split(' '));
     const back = undoPlies(s, 2);
     expect(piecesInHand(back, 'w')).toEqual(piecesInHand(s, 'w'));
@@ -141,7 +143,7 @@ describe('§2 geometry (H-COORD)', () => {
   });
 
   it('H-COORD-4: a stack is bottom to top, its colour is its top piece, covered pieces are under', () => {
-    const s = fromGameString(A.pieceOnTop);
+    const s = parseGameString(A.pieceOnTop);
     const q = placeOf(s, 'wQ');
     expect(q?.level).toBe(0);
     expect(stackAt(s, q?.q ?? 0, q?.r ?? 0)).toEqual(['wQ', 'wB1']);
@@ -163,12 +165,12 @@ describe('§2 geometry (H-COORD)', () => {
 
 describe('§3 turns (H-TURN)', () => {
   it('H-TURN-1: every move changes exactly one piece (placement, movement or throw) or is a pass', () => {
-    const s = fromGameString(A.pillbugGate);
+    const s = parseGameString(A.pillbugGate);
     for (const m of hive.moves(s)) {
       const next = hive.apply(s, m);
-      // positionOf is a live view of the tree's shared position: copy the earlier one.
-      const before = positionOf(s).clone();
-      const after = positionOf(next);
+      // livePosition is a live view of the tree's shared position: copy the earlier one.
+      const before = livePosition(s).clone();
+      const after = livePosition(next);
       let changed = 0;
       for (let p = 0; p < PIECES; p++) {
         if (before.cell[p] !== after.cell[p] || before.level[p] !== after.level[p]) changed++;
@@ -178,7 +180,7 @@ describe('§3 turns (H-TURN)', () => {
   });
 
   it('H-TURN-2: plies count passes; the turn is floor(plies/2)+1', () => {
-    const s = fromGameString(A.pass);
+    const s = parseGameString(A.pass);
     expect(turnString(s)).toBe('White[7]');
     const after = hive.apply(s, { kind: 'pass' });
     expect(turnString(after)).toBe('Black[7]');
@@ -217,7 +219,7 @@ describe('§4 placement (H-PLACE)', () => {
     expect(
       legalMoves(pos)
         .filter((m) => moverOf(m) === 'wP')
-        .map((m) => formatMoveString(pos, m))
+        .map((m) => formatMoveCode(pos, m))
         .sort(),
     ).toEqual(canonical(pos, String.raw`wP \wS1;wP /wS1;wP -wS1`));
     expect(destinations(pos, 'wP')).toEqual(hexes([0, -1], [-1, 1], [-1, 0]));
@@ -237,8 +239,8 @@ describe('§4 placement (H-PLACE)', () => {
   });
 
   it('H-PLACE-4: every placement is at level 0 on an empty hex', () => {
-    const s = fromGameString(A.pieceOnTop);
-    const pos = positionOf(s);
+    const s = parseGameString(A.pieceOnTop);
+    const pos = livePosition(s);
     for (const m of legalMoves(pos)) {
       const p = Math.floor(m / CELLS);
       if (pos.cell[p] === -1) expect(pos.height[m % CELLS]).toBe(0);
@@ -254,7 +256,7 @@ describe('§4 placement (H-PLACE)', () => {
   });
 
   it('H-PLACE-6: a Queen in hand on the 4th turn must be placed (and on later turns)', () => {
-    const s = fromGameString(
+    const s = parseGameString(
       String.raw`Base;InProgress;White[4];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/;wG1 /wS1;bG1 bS1${'\\'}`,
     );
     rejects(s, 'wS2 /wG1');
@@ -278,9 +280,9 @@ describe('§4 placement (H-PLACE)', () => {
   });
 
   it('H-PLACE-7: only the lowest-numbered bug of a kind is placed; wG2 /wS1 is rejected', () => {
-    const s = fromGameString(String.raw`Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/`);
+    const s = parseGameString(String.raw`Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/`);
     rejects(s, 'wG2 /wS1');
-    const pos = positionOf(s);
+    const pos = livePosition(s);
     const byPiece = new Map<string, number>();
     for (const m of legalMoves(pos)) byPiece.set(moverOf(m), (byPiece.get(moverOf(m)) ?? 0) + 1);
     expect([...byPiece.keys()].sort()).toEqual(['wA1', 'wB2', 'wG1', 'wQ', 'wS2']);
@@ -292,18 +294,18 @@ describe('§4 placement (H-PLACE)', () => {
 describe('§5 movement (H-MOVE)', () => {
   it('H-MOVE-1: no movement before the own Queen is placed: wB1 -wS1 is rejected', () => {
     rejects(
-      fromGameString(String.raw`Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/`),
+      parseGameString(String.raw`Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/`),
       'wB1 -wS1',
     );
   });
 
   it('H-MOVE-2: a covered piece cannot move ("Piece on top": wQ \\wS1 is rejected)', () => {
-    rejects(fromGameString(A.pieceOnTop), String.raw`wQ \wS1`);
+    rejects(parseGameString(A.pieceOnTop), String.raw`wQ \wS1`);
     expect(destinations(posOf(A.pieceOnTop), 'wQ')).toEqual([]);
   });
 
   it('H-MOVE-3: a move that splits the hive is illegal (wG1 -bB1)', () => {
-    const s = fromGameString(
+    const s = parseGameString(
       String.raw`Base;InProgress;White[5];wS1;bS1 wS1-;wB1 \wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\;wQ /wG1;bQ bG1${'\\'}`,
     );
     rejects(s, 'wG1 -bB1');
@@ -539,12 +541,12 @@ describe('§6 bugs', () => {
 describe('§7 frozen piece (H-FREEZE)', () => {
   it('H-FREEZE-1: F holds the placed, moved or thrown piece; a pass empties it', () => {
     const s = play('wS1;bS1 wS1-');
-    expect(positionOf(s).frozen).toBe(pieceFromName('bS1'));
-    const passed = hive.apply(fromGameString(A.pass), { kind: 'pass' });
-    expect(positionOf(passed).frozen).toBe(-1);
-    const g = fromGameString(A.pillbugGate);
+    expect(livePosition(s).frozen).toBe(pieceFromName('bS1'));
+    const passed = hive.apply(parseGameString(A.pass), { kind: 'pass' });
+    expect(livePosition(passed).frozen).toBe(-1);
+    const g = parseGameString(A.pillbugGate);
     const thrown = hive.apply(g, hive.parseMove(g, 'bA1 /wP'));
-    expect(positionOf(thrown).frozen).toBe(pieceFromName('bA1'));
+    expect(livePosition(thrown).frozen).toBe(pieceFromName('bA1'));
   });
 
   it('H-FREEZE-2: "Pillbug can\'t throw last move" -> 2 moves; the thrower itself may be thrown', () => {
@@ -582,8 +584,8 @@ describe('§7 frozen piece (H-FREEZE)', () => {
 
   it('H-FREEZE-4: placements enter F and undo restores F', () => {
     const s = play('wS1;bS1 wS1-');
-    expect(positionOf(s).frozen).toBe(pieceFromName('bS1'));
-    expect(positionOf(undoPlies(s, 1)).frozen).toBe(pieceFromName('wS1'));
+    expect(livePosition(s).frozen).toBe(pieceFromName('bS1'));
+    expect(livePosition(undoPlies(s, 1)).frozen).toBe(pieceFromName('wS1'));
     const sp = hive.search?.(s);
     sp?.undo();
     expect(sp?.hash()).toBe(hive.search?.(undoPlies(s, 1)).hash());
@@ -607,27 +609,27 @@ describe('§8 end of game (H-END)', () => {
   });
 
   it('H-END-2: "Black suicide" -> WhiteWins', () => {
-    const s = fromGameString(A.blackSuicide);
+    const s = parseGameString(A.blackSuicide);
     expect(gameStateString(s)).toBe('WhiteWins');
     expect(hive.score(s)).toEqual([1, 0]);
-    expect(positionOf(s).result).not.toBe(BLACK_WINS);
+    expect(livePosition(s).result).not.toBe(BLACK_WINS);
   });
 
   it('H-END-3: "Draw" -> Draw (both Queens surrounded on one ply)', () => {
-    const s = fromGameString(A.draw);
+    const s = parseGameString(A.draw);
     expect(gameStateString(s)).toBe('Draw');
     expect(hive.score(s)).toEqual([0.5, 0.5]);
   });
 
   it('H-END-4: "Threefold" is a Draw at ply 12 only with repetitionDraw', () => {
-    const on = fromGameString(A.threefold, { repetitionDraw: true });
+    const on = parseGameString(A.threefold, { repetitionDraw: true });
     expect(formatGameString(on).split(';').slice(1, 3)).toEqual(['Draw', 'White[7]']);
     expect(hive.terminal(undoPlies(on, 1))).toBe(false);
     // Without the option the text's 'Draw' is not what the moves give (H-UHP-8).
-    expect(() => fromGameString(A.threefold)).toThrow(
+    expect(() => parseGameString(A.threefold)).toThrow(
       expect.objectContaining({ code: 'INVALID_STATE' }),
     );
-    const off = fromGameString(A.threefold, { lenient: true });
+    const off = parseGameString(A.threefold, { lenient: true });
     expect(formatGameString(off).split(';').slice(1, 3)).toEqual(['InProgress', 'White[7]']);
   });
 
@@ -641,12 +643,12 @@ describe('§8 end of game (H-END)', () => {
   });
 
   it('H-END-6: a surrounded Queen on the capped ply still wins', () => {
-    const s = fromGameString(A.blackSuicide, { maxPlies: 22 });
+    const s = parseGameString(A.blackSuicide, { maxPlies: 22 });
     expect(gameStateString(s)).toBe('WhiteWins');
   });
 
   it('H-END-7: a finished game has no moves; play is rejected, undo works', () => {
-    const s = fromGameString(A.blackSuicide);
+    const s = parseGameString(A.blackSuicide);
     expect(hive.moves(s)).toEqual([]);
     expect(hive.terminal(s)).toBe(true);
     expect(() => hive.apply(s, { kind: 'pass' })).toThrow(RulesError);
@@ -673,7 +675,7 @@ describe('§9 moves as a set (H-MOVESET)', () => {
   it('H-MOVESET-3: placements first, then movements; pieces in Q S B G A M L P order; then r, q', () => {
     const order = 'Q S1 S2 B1 B2 G1 G2 G3 A1 A2 A3 M L P'.split(' ');
     for (const g of [A.mosquitoMoves, A.pieceOnTop, A.pillbugGate, A.ladybugGate]) {
-      const s = fromGameString(g);
+      const s = parseGameString(g);
       const ms = hive.moves(s);
       const me = hive.toMove(s) === 0 ? 'w' : 'b';
       const rank = (m: (typeof ms)[number]): number[] => {

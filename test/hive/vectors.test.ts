@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { perftPosition } from '../../src/core/perft.js';
-import { fromGameString, positionOf, searchPosition } from '../../src/hive/game.js';
+import { searchPosition } from '../../src/hive/game.js';
+import { formatGameString, parseGameString } from '../../src/hive/game-string.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
-import { formatMoveString, parseMoveString, stateStringOf } from '../../src/hive/notation.js';
+import { formatMoveCode, parseMoveCode, stateStringOf } from '../../src/hive/notation.js';
+import { livePosition } from '../../src/hive/state.js';
 
 interface Vector {
   type: string;
@@ -34,14 +36,14 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
       vectors.forEach((v, index) => {
         if (v.type !== type) return;
         const where = `vector line ${index + 1}`;
-        const s = fromGameString(v.game);
-        const pos = positionOf(s);
+        const s = parseGameString(v.game);
+        const pos = livePosition(s);
         expect(stateStringOf(pos), where).toBe(v.state);
         expect(pos.ply, where).toBe(v.ply);
         const n = generate(pos, buf, 0);
         const mine = Array.from(buf.subarray(0, n));
-        const ref = v.validmoves.map((t) => parseMoveString(pos, t).move);
-        const fmt = (ms: number[]) => ms.map((m) => formatMoveString(pos, m)).sort();
+        const ref = v.validmoves.map((t) => parseMoveCode(pos, t).move);
+        const fmt = (ms: number[]) => ms.map((m) => formatMoveCode(pos, m)).sort();
         expect(new Set(mine).size, where).toBe(n);
         expect(fmt(mine), where).toEqual(fmt(ref));
         if (!v.perft) return;
@@ -56,15 +58,15 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
   it("H-UHP-5: canonical MoveStrings are byte-identical to the reference engine's validmoves", () => {
     const buf = new Int32Array(MAX_MOVES);
     vectors.forEach((v, index) => {
-      const pos = positionOf(fromGameString(v.game));
+      const pos = livePosition(parseGameString(v.game));
       const n = generate(pos, buf, 0);
-      const mine = Array.from(buf.subarray(0, n), (m) => formatMoveString(pos, m)).sort();
+      const mine = Array.from(buf.subarray(0, n), (m) => formatMoveCode(pos, m)).sort();
       expect(mine, `vector line ${index + 1}`).toEqual([...v.validmoves].sort());
     });
   });
 
-  it('every reference GameString reloads to itself (H-UHP-8: history kept as given)', async () => {
-    const { toGameString } = await import('../../src/hive/game.js');
-    for (const v of vectors) expect(toGameString(fromGameString(v.game))).toBe(v.game);
+  it('every reference GameString reloads to itself (H-UHP-8: history kept as given)', () => {
+    for (const v of vectors)
+      expect(formatGameString(parseGameString(v.game), { uhp: true })).toBe(v.game);
   });
 });

@@ -13,7 +13,7 @@ import {
   hiveEvaluator,
   type UhpRuleOptions,
 } from '../../hive/index.js';
-import { renderText } from '../../hive/render.js';
+import { formatBoard } from '../../hive/text.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
@@ -96,7 +96,7 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
     return state.type;
   },
   show(state: HiveState): string {
-    return renderText(state);
+    return formatBoard(state);
   },
   // Random Hive games rarely end: rollouts are cut early and scored by the evaluator.
   bots: { evaluate: hiveEvaluator, rolloutDepth: 4 },

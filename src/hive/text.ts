@@ -4,12 +4,15 @@
  *
  * @module
  */
-import { type HiveState, piecesOnBoard, stackAt, toGameString } from './game.js';
+import { formatGameString } from './game-string.js';
+
+import { piecesOnBoard, stackAt } from './queries.js';
+import type { HiveState } from './types.js';
 
 /** Renders `state` as a small ASCII hex map preceded by its GameString. */
-export function renderText(state: HiveState): string {
+export function formatBoard(state: HiveState): string {
   const pieces = piecesOnBoard(state);
-  const lines = [toGameString(state)];
+  const lines = [formatGameString(state, { uhp: true })];
   if (pieces.length === 0) return lines.join('\n');
   const tops = new Map<string, { q: number; r: number; name: string; height: number }>();
   for (const p of pieces) {

@@ -1,0 +1,240 @@
+/**
+ * The text forms of a Hive state (UHP, H-UHP-*): the GameString (a whole game, with an option
+ * block when the rule options are not the defaults), its GameStateString and TurnString fields,
+ * and the MoveStrings of moves in a state, as `parseX` / `formatX` pairs.
+ *
+ * @module
+ */
+
+import { RulesError } from '../core/errors.js';
+import { isPlainObject } from '../core/options.js';
+import { quote } from '../core/quote.js';
+import { decodeMove } from './codes.js';
+import { ancestorVersion, childVersion, rootVersion } from './lineage.js';
+import { findLegal } from './moves.js';
+import {
+  formatMoveCode,
+  formatOptionBlock,
+  formatTurnString,
+  type GameStateString,
+  parseGameStateString,
+  parseMoveCode,
+  parseTurnString,
+  parseTypeField,
+  stateStringOf,
+  type Turn,
+  turnStringOf,
+  whyIllegal,
+} from './notation.js';
+import { type HiveOptions, resolveOptions } from './options.js';
+import { parseGameTypeString } from './pieces.js';
+import type { Position } from './position.js';
+import { isOver } from './rules.js';
+import {
+  checkedEncode,
+  freezeState,
+  livePosition,
+  newPosition,
+  replay,
+  versionOf,
+} from './state.js';
+import type { HiveMove, HiveState } from './types.js';
+
+/** Options of {@link parseGameString}: rule options for what the text leaves open, and `lenient`. */
+export interface GameStringOptions extends Partial<HiveOptions> {
+  /**
+   * H-UHP-8: recompute the state and turn fields from the moves and ignore a mismatch, as
+   * Mzinga does (its own test data has `Base;NotStarted;Black[1];wS1`). Default `false`: a
+   * GameString whose state or turn field the moves do not produce is an error. Has no effect
+   * with `strictInput`, under which a mismatch is always an error.
+   */
+  readonly lenient?: boolean;
+}
+
+/**
+ * Loads a GameString (H-UHP-8): a plain UHP GameString, or one saved by {@link formatGameString}
+ * with an option block after the type (`Base+MLP{MaxPlies=40};…`). The type and any options in
+ * the block come from the text; `options` gives the other rule options (defaults otherwise).
+ * Every move is replayed and checked. Throws `PARSE_ERROR` for bad text, `ILLEGAL_MOVE` for an
+ * illegal move, and `INVALID_STATE` when the state or turn field is not what the moves give
+ * (unless `lenient`).
+ */
+export function parseGameString(text: string, options: GameStringOptions = {}): HiveState {
+  if (typeof text !== 'string')
+    throw new RulesError('PARSE_ERROR', `a GameString must be text, got ${quote(text)}`);
+  if (options === null || typeof options !== 'object') {
+    throw new RulesError('INVALID_OPTIONS', 'GameString options must be an object');
+  }
+  const { lenient = false, ...ruleOptions } = options;
+  if (typeof lenient !== 'boolean') {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `option 'lenient' must be a boolean, got ${quote(lenient)}`,
+    );
+  }
+  const given = resolveOptions(ruleOptions);
+  // The option block may itself turn strictInput on: read it leniently first to find out.
+  const saved = parseTypeField(text.trim().split(';')[0].trim()).options;
+  const strict = given.strictInput || saved.strictInput === true;
+  const parts = (strict ? text : text.trim()).split(';');
+  if (parts.length < 3) {
+    throw new RulesError('PARSE_ERROR', `a GameString needs type;state;turn, got ${quote(text)}`);
+  }
+  const field = (i: number): string => (strict ? parts[i] : parts[i].trim());
+  const typeField = parseTypeField(field(0), strict);
+  const type = parseGameTypeString(typeField.type, strict);
+  const stateField = parseGameStateString(field(1), strict);
+  const turnField = parseTurnString(field(2), strict);
+  const resolved = resolveOptions({ ...given, ...typeField.options, type, roster: null });
+  const pos = newPosition(resolved);
+  const history = replay(pos, parts.slice(3), strict);
+  if (strict || !lenient) checkStatusFields(pos, stateField, turnField);
+  return freezeState(type, resolved, rootVersion(pos, history));
+}
+
+/**
+ * H-UHP-8: the state and turn fields must be what the moves give; throws `INVALID_STATE`
+ * naming each field that is not.
+ */
+function checkStatusFields(pos: Position, stateField: GameStateString, turnField: Turn): void {
+  const wrong: string[] = [];
+  const state = stateStringOf(pos);
+  if (stateField !== state) wrong.push(`state field '${stateField}' but the moves give '${state}'`);
+  const turn = turnStringOf(pos);
+  const given = formatTurnString(turnField);
+  if (given !== turn) wrong.push(`turn field '${given}' but the moves give '${turn}'`);
+  if (wrong.length > 0) {
+    throw new RulesError('INVALID_STATE', `GameString has ${wrong.join(', and ')}`);
+  }
+}
+
+/** The three status fields of a GameString, with the option block when `options` says so. */
+function headOf(state: HiveState, pos: Position, withOptions: boolean): string {
+  const block = withOptions ? formatOptionBlock(state.options) : '';
+  return `${state.type}${block};${stateStringOf(pos)};${turnStringOf(pos)}`;
+}
+
+/** Options of {@link formatGameString}. */
+export interface FormatGameStringOptions {
+  /**
+   * Write plain UHP (H-UHP-1): leave out the option block, so UHP tools can read the text; the
+   * rule options are then lost. Default `false`.
+   */
+  readonly uhp?: boolean;
+  /**
+   * Re-render every move canonically (H-UHP-5, H-UHP-8) instead of keeping each MoveString as
+   * it was given (normalised for case and blanks). Default `false`.
+   */
+  readonly canonical?: boolean;
+}
+
+/**
+ * The GameString of a state (H-UHP-1/2). A game with non-default rule options (H-OPT-1:
+ * `tournamentOpening`, `repetitionDraw`, `maxPlies`, `strictInput`) gets them in an option block
+ * right after the type, in the order and spelling of the UHP `options` command:
+ * `Base+MLP{TournamentOpening=False,MaxPlies=40};Draw;White[21];…`. `{` is not part of any
+ * GameTypeString, fan-extended or not, so the block cannot be mistaken for one, and UHP engines
+ * refuse it rather than misread the game. With default options, or with `uhp: true`, the text is
+ * a plain UHP GameString. The moves are as given unless `canonical: true`.
+ * {@link parseGameString} reads every form.
+ */
+export function formatGameString(state: HiveState, options: FormatGameStringOptions = {}): string {
+  const pos = livePosition(state);
+  if (!isPlainObject(options)) {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `formatGameString: options must be an object, got ${quote(options)}`,
+    );
+  }
+  for (const key of ['uhp', 'canonical'] as const) {
+    const v = (options as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'boolean') {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `formatGameString: option '${key}' must be a boolean, got ${quote(v)}`,
+      );
+    }
+  }
+  const head = headOf(state, pos, options.uhp !== true);
+  let moves: readonly string[] = state.history;
+  if (options.canonical === true) {
+    const replayed = newPosition(state.options);
+    const texts: string[] = [];
+    for (let i = 0; i < pos.ply; i++) {
+      const m = pos.moveAt(i);
+      texts.push(formatMoveCode(replayed, m));
+      replayed.play(m);
+    }
+    moves = texts;
+  }
+  return moves.length === 0 ? head : `${head};${moves.join(';')}`;
+}
+
+/** The GameStateString of a state (H-UHP-2). */
+export function gameStateString(state: HiveState): GameStateString {
+  return stateStringOf(livePosition(state));
+}
+
+/** The TurnString of a state (H-UHP-2). */
+export function turnString(state: HiveState): string {
+  return turnStringOf(livePosition(state));
+}
+
+/** The MoveString of `move` in `state` (canonical, H-UHP-5). Throws if the move is illegal. */
+export function formatMoveString(state: HiveState, move: HiveMove): string {
+  const pos = livePosition(state);
+  return formatMoveCode(pos, checkedEncode(pos, move));
+}
+
+/**
+ * Reads a MoveString in `state` (lenient unless the state's `strictInput`) and returns the legal
+ * move it names. Throws `PARSE_ERROR` for bad text, `ILLEGAL_MOVE` for a move not in the legal
+ * set, `GAME_OVER` when the game has ended.
+ */
+export function parseMoveString(state: HiveState, text: string): HiveMove {
+  const pos = livePosition(state);
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const parsed = parseMoveCode(pos, text, state.options.strictInput);
+  const m = findLegal(pos, parsed.move);
+  if (m < 0) {
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
+    );
+  }
+  return decodeMove(pos, m);
+}
+
+/**
+ * Plays a MoveString, keeping it as given (normalised for case and blanks) in the history, as a
+ * UHP engine echoes it (H-UHP-8).
+ */
+export function playMoveString(state: HiveState, text: string): HiveState {
+  const pos = livePosition(state);
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const parsed = parseMoveCode(pos, text, state.options.strictInput);
+  const m = findLegal(pos, parsed.move);
+  if (m < 0) {
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
+    );
+  }
+  const next = childVersion(versionOf(state), m, parsed.normalized);
+  return freezeState(state.type, state.options, next);
+}
+
+/** The state with the last `n` plies taken back. */
+export function undoPlies(state: HiveState, n = 1): HiveState {
+  const pos = livePosition(state);
+  if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
+    throw new RulesError('UNSUPPORTED', `cannot undo ${quote(n)} plies of ${pos.ply}`);
+  }
+  const ancestor = ancestorVersion(versionOf(state), n);
+  if (ancestor !== null) return freezeState(state.type, state.options, ancestor);
+  // Further back than this tree reaches (a loaded game): a new tree from a copy.
+  const back = pos.clone();
+  for (let i = 0; i < n; i++) back.undo();
+  const history = state.history.slice(0, pos.ply - n);
+  return freezeState(state.type, state.options, rootVersion(back, history));
+}

@@ -1,0 +1,161 @@
+/**
+ * Hive states and their positions. A state is plain data (type, options, history); the library
+ * keeps, for each state it built or checked, its version in a shared game tree (lineage.ts), so
+ * `apply` copies nothing and a state's position is reached in a few plays or undos. A state
+ * from elsewhere (JSON) is replayed once, as its saved GameString would be, through the one core
+ * state guard.
+ *
+ * @module
+ */
+import { RulesError } from '../core/errors.js';
+import { isPlainObject } from '../core/options.js';
+import { quote } from '../core/quote.js';
+import { encodeMove } from './codes.js';
+import { childVersion, historyAt, positionAt, rootVersion, type Version } from './lineage.js';
+import { findLegal } from './moves.js';
+import { formatMoveCode, parseMoveCode, whyIllegal } from './notation.js';
+import { type HiveOptions, resolveOptions } from './options.js';
+import { gameSetup, type HiveGameType } from './pieces.js';
+import { Position } from './position.js';
+import { isOver } from './rules.js';
+import type { HiveMove, HiveState } from './types.js';
+
+/** Each state's version in its game tree (see `lineage.ts`): states share positions. */
+const versions = new WeakMap<HiveState, Version>();
+
+/**
+ * A new state at `version`. Its `history` is an own, enumerable property read through a getter
+ * that builds the array from the version chain on first use (`historyAt`), so states stay plain
+ * data for JSON, spreading and deep equality while `apply` copies nothing.
+ */
+export function freezeState(
+  type: HiveGameType,
+  options: Readonly<HiveOptions>,
+  version: Version,
+): HiveState {
+  const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
+  Object.defineProperty(s, 'history', HISTORY);
+  versions.set(s as HiveState, version);
+  return Object.freeze(s) as HiveState;
+}
+
+/** The one property descriptor every state's `history` shares (so they share a shape too). */
+const HISTORY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: false,
+  get(this: object): readonly string[] {
+    // `this` may inherit from a state (Object.create(state)): find the state on the chain.
+    for (let o: object | null = this; o !== null; o = Object.getPrototypeOf(o)) {
+      const v = versions.get(o as HiveState);
+      if (v) return historyAt(v);
+    }
+    throw new RulesError('INVALID_STATE', 'not a Hive state');
+  },
+};
+
+export function newPosition(options: Readonly<HiveOptions>): Position {
+  const setup = gameSetup(options.type);
+  return new Position(setup.mask, {
+    tournamentOpening: options.tournamentOpening,
+    repetitionDraw: options.repetitionDraw,
+    maxPlies: options.maxPlies,
+    roster: setup.roster,
+  });
+}
+
+/** Plays MoveStrings from `pos`, validating each (H-UHP-8). Returns the normalised texts. */
+export function replay(pos: Position, moves: readonly string[], strict: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < moves.length; i++) {
+    const text = moves[i];
+    if (typeof text !== 'string') {
+      throw new RulesError('PARSE_ERROR', `move ${i + 1} must be a MoveString, got ${quote(text)}`);
+    }
+    if (isOver(pos)) {
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `move ${i + 1} ${quote(text)}: the game is already over`,
+      );
+    }
+    let parsed: ReturnType<typeof parseMoveCode>;
+    try {
+      parsed = parseMoveCode(pos, text, strict);
+    } catch (e) {
+      if (e instanceof RulesError) {
+        throw new RulesError(e.code, `move ${i + 1} ${quote(text)}: ${e.message}`);
+      }
+      throw e;
+    }
+    const m = findLegal(pos, parsed.move);
+    if (m < 0) {
+      throw new RulesError(
+        'ILLEGAL_MOVE',
+        `move ${i + 1} ${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
+      );
+    }
+    pos.play(m);
+    out.push(parsed.normalized);
+  }
+  return out;
+}
+
+/**
+ * The compact position of a state: a live view of the position its game tree shares (see
+ * `lineage.ts`), valid until the next call for another state. Read it at once, or `clone()` it
+ * to keep it.
+ */
+export function livePosition(state: HiveState): Position {
+  return positionAt(versionOf(state));
+}
+
+/**
+ * A state's version; a state built outside this module (e.g. from JSON) is replayed once, as
+ * its saved GameString would be (with `strictInput`, its history must be strict too), so it is
+ * accepted exactly when that text reads back. Throws `INVALID_STATE` saying why not.
+ */
+export function versionOf(state: HiveState): Version {
+  const cached = versions.get(state);
+  if (cached) return cached;
+  if (
+    !isPlainObject(state) ||
+    typeof state.type !== 'string' ||
+    !Array.isArray(state.history) ||
+    !isPlainObject(state.options)
+  ) {
+    throw new RulesError('INVALID_STATE', `not a Hive state: ${quote(state)}`);
+  }
+  let options: Readonly<HiveOptions>;
+  try {
+    options = resolveOptions({ ...state.options, type: state.type });
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    throw new RulesError('INVALID_STATE', `not a Hive state: ${e.message}`);
+  }
+  let version: Version;
+  try {
+    const pos = newPosition(options);
+    const history = replay(pos, state.history as string[], options.strictInput);
+    version = rootVersion(pos, history);
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    throw new RulesError('INVALID_STATE', `not a valid Hive state: ${e.message}`);
+  }
+  versions.set(state, version);
+  return version;
+}
+
+export function checkedEncode(pos: Position, move: HiveMove): number {
+  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  const m = encodeMove(pos, move);
+  const legal = findLegal(pos, m);
+  if (legal < 0) {
+    throw new RulesError('ILLEGAL_MOVE', `illegal move: ${whyIllegal(pos, m)}`);
+  }
+  return legal;
+}
+
+/** The state after integer move `m` (trusted legal), with its canonical MoveString. */
+export function successor(state: HiveState, pos: Position, m: number): HiveState {
+  const text = formatMoveCode(pos, m);
+  return freezeState(state.type, state.options, childVersion(versionOf(state), m, text));
+}
