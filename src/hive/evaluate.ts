@@ -7,7 +7,8 @@
 import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { CELLS as I_CELLS, NB as I_NB } from './board.js';
+import { isCutCell, markCutCells } from './articulation.js';
+import { NB as I_NB } from './board.js';
 import {
   ANT,
   BEETLE,
@@ -33,7 +34,6 @@ import { Position } from './position.js';
 import { livePosition } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
-const CELLS = I_CELLS;
 const NB = I_NB;
 
 /**
@@ -69,56 +69,6 @@ const ON_TOP = 1;
 /** Balance (White − Black) that maps to about 73 % in the [0, 1] value. */
 const SCALE = 8;
 
-// Scratch for the articulation search (single-threaded, no allocation per call).
-const seen = new Uint32Array(CELLS);
-const disc = new Int32Array(CELLS);
-const low = new Int32Array(CELLS);
-const parent = new Int32Array(CELLS);
-const artic = new Uint32Array(CELLS);
-const stackCell = new Int32Array(64);
-const stackDir = new Uint8Array(64);
-let stamp = 0;
-
-/** Marks (with the current stamp) the occupied cells whose removal splits the hive. */
-function markArticulations(height: Uint8Array, start: number): void {
-  let time = 1;
-  let sp = 0;
-  let rootChildren = 0;
-  stackCell[0] = start;
-  stackDir[0] = 0;
-  seen[start] = stamp;
-  disc[start] = low[start] = time++;
-  parent[start] = -1;
-  while (sp >= 0) {
-    const v = stackCell[sp];
-    const d = stackDir[sp];
-    if (d < 6) {
-      stackDir[sp] = d + 1;
-      const w = NB[v * 6 + d];
-      if (height[w] === 0) continue;
-      if (seen[w] !== stamp) {
-        seen[w] = stamp;
-        disc[w] = low[w] = time++;
-        parent[w] = v;
-        sp++;
-        stackCell[sp] = w;
-        stackDir[sp] = 0;
-      } else if (w !== parent[v] && disc[w] < low[v]) {
-        low[v] = disc[w];
-      }
-    } else {
-      sp--;
-      if (sp >= 0) {
-        const u = stackCell[sp];
-        if (low[v] < low[u]) low[u] = low[v];
-        if (parent[u] === -1) rootChildren++;
-        else if (low[v] >= disc[u]) artic[u] = stamp;
-      }
-    }
-  }
-  if (rootChildren >= 2) artic[start] = stamp;
-}
-
 /** True when a ground piece on `c` has a free slide (an empty neighbour not behind a gate). */
 function canSlideOut(height: Uint8Array, c: number): boolean {
   const b = c * 6;
@@ -153,16 +103,11 @@ export function hiveBalance(pos: Position): number {
   const top = pos.top;
   const cell = pos.cell;
   // Pinned pieces: covered by another piece, or alone on a cell whose removal splits the hive.
-  stamp = (stamp + 1) >>> 0;
-  if (stamp === 0) {
-    seen.fill(0);
-    artic.fill(0);
-    stamp = 1;
-  }
+  let cutMark = -1;
   for (let p = 0; p < PIECES; p++) {
     const c = cell[p];
     if (c >= 0) {
-      markArticulations(height, c);
+      cutMark = markCutCells(height, c);
       break;
     }
   }
@@ -190,7 +135,7 @@ export function hiveBalance(pos: Position): number {
           value += KIND_MOBILITY[kind] + ON_TOP;
           continue;
         }
-        if (artic[c] === stamp) continue; // pinned by the One Hive rule
+        if (isCutCell(c, cutMark)) continue; // pinned by the One Hive rule
         if (slides(kind) && !canSlideOut(height, c)) continue; // gated in
         value += KIND_MOBILITY[kind];
         if (kind === QUEEN) queenFree = true;

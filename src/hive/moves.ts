@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { isCutCell, markCutCells } from './articulation.js';
 import {
   CELLS as I_CELLS,
   cellQ as I_cellQ,
@@ -82,15 +83,10 @@ const marks = new Uint32Array(4 * PIECES * CELLS);
 let stamp = 0;
 const seen = new Uint32Array(CELLS);
 let seenStamp = 0;
-const artic = new Uint32Array(CELLS);
-const disc = new Int32Array(CELLS);
-const low = new Int32Array(CELLS);
-const parent = new Int16Array(CELLS);
-let articStamp = 0;
-let articDone = false;
-let articStart = 0;
-const stackCell = new Int16Array(64);
-const stackDir = new Uint8Array(64);
+/** The stamp of this generate call's cut cells (0 until the first `pinned` needs them). */
+let cutMark = 0;
+/** An occupied cell to start the cut-cell search from. */
+let cutStart = 0;
 const queue = new Int16Array(CELLS);
 
 let P: Position;
@@ -215,53 +211,6 @@ function canStep(a: number, d: number, hA: number): boolean {
   return Math.min(h1, h2) <= Math.max(hA, hB);
 }
 
-// ---- One Hive: articulation points ---------------------------------------------------------
-
-/**
- * H-MOVE-3 / H-COORD-5: marks every cell whose removal would split the hive (Tarjan's articulation points
- * over occupied cells, iterative). A piece alone on such a cell is pinned.
- */
-function findArticulations(start: number): void {
-  articStamp++;
-  const vis = nextSeen();
-  let time = 1;
-  let sp = 0;
-  let rootChildren = 0;
-  stackCell[0] = start;
-  stackDir[0] = 0;
-  seen[start] = vis;
-  disc[start] = low[start] = time++;
-  parent[start] = -1;
-  while (sp >= 0) {
-    const v = stackCell[sp];
-    const d = stackDir[sp];
-    if (d < 6) {
-      stackDir[sp] = d + 1;
-      const w = NB[v * 6 + d];
-      if (height[w] === 0) continue;
-      if (seen[w] !== vis) {
-        seen[w] = vis;
-        disc[w] = low[w] = time++;
-        parent[w] = v;
-        sp++;
-        stackCell[sp] = w;
-        stackDir[sp] = 0;
-      } else if (w !== parent[v]) {
-        if (disc[w] < low[v]) low[v] = disc[w];
-      }
-    } else {
-      sp--;
-      if (sp >= 0) {
-        const u = stackCell[sp];
-        if (low[v] < low[u]) low[u] = low[v];
-        if (parent[u] === -1) rootChildren++;
-        else if (low[v] >= disc[u]) artic[u] = articStamp;
-      }
-    }
-  }
-  if (rootChildren >= 2) artic[start] = articStamp;
-}
-
 /**
  * Number of separate runs of occupied neighbours around a hex, by 6-bit occupancy mask. With at
  * most one run, every neighbour reaches every other one without the hex, so it cannot be an
@@ -295,11 +244,8 @@ function pinned(c: number): boolean {
     (height[NB[b + 4]] === 0 ? 0 : 16) |
     (height[NB[b + 5]] === 0 ? 0 : 32);
   if (RUNS[m] <= 1) return false;
-  if (!articDone) {
-    findArticulations(articStart);
-    articDone = true;
-  }
-  return artic[c] === articStamp;
+  if (cutMark === 0) cutMark = markCutCells(height, cutStart);
+  return isCutCell(c, cutMark);
 }
 
 // ---- bug generators (the mover `p` is lifted off `c`) --------------------------------------
@@ -831,8 +777,8 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
-    articDone = false;
-    articStart = pos.cell[queen];
+    cutMark = 0;
+    cutStart = pos.cell[queen];
     for (let s = 0; s < SLOTS; s++) {
       const p = mover * SLOTS + s;
       const c = pos.cell[p];
