@@ -58,3 +58,6 @@ export const NB: Int16Array = (() => {
   }
   return t;
 })();
+
+/** The cell of the first placement, (0,0). */
+export const ORIGIN_CELL: number = cellOf(0, 0);

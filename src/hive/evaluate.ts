@@ -149,8 +149,8 @@ export function hiveBalance(pos: Position): number {
 
 /** The compact position behind a search node (the live one on the fast path). */
 function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
-  const p = searchNodeArg('hiveEvaluator', node).position as { readonly pos?: unknown } | undefined;
-  return p?.pos instanceof Position ? p.pos : livePosition(node.state());
+  const p = searchNodeArg('hiveEvaluator', node).position;
+  return p instanceof Position ? p : livePosition(node.state());
 }
 
 /**

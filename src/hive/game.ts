@@ -1,17 +1,7 @@
 import type { Game, SearchPosition } from '../core/game.js';
 
 /** The legal moves of each state asked for, built once. */
-import { checkedEncode, freezeState, newPosition, successor } from './state.js';
-
-const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
-/** Scratch move buffer (every use is synchronous and finishes before the next). */
-const buffer = new Int32Array(MAX_MOVES);
-
-/**
- * The mutable search position over a compact {@link Position}. Perft over it counts as H-PERFT-1/2
- * (a finished position has no children, a forced pass is one move; H-PERFT-3 tables, H-PERFT-5).
- */
-import { decodeMove, encodeMove, moveOp, OP_MOVE, PASS } from './codes.js';
+import { decodeMove } from './codes.js';
 import {
   formatGameString,
   formatMoveString,
@@ -19,87 +9,22 @@ import {
   parseMoveString,
 } from './game-string.js';
 import { rootVersion } from './lineage.js';
-import { findLegal, generate, MAX_MOVES } from './moves.js';
-import { formatMoveCode } from './notation.js';
+import { generate, MAX_MOVES } from './moves.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import type { Position } from './position.js';
 import { isOver, scoreOf } from './rules.js';
-import { livePosition } from './state.js';
+import {
+  checkedEncode,
+  freezeState,
+  livePosition,
+  newPosition,
+  searchPositionOf,
+  successor,
+} from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
-class HiveSearch implements SearchPosition<HiveMove> {
-  readonly maxMoves: number = MAX_MOVES;
-  private readonly base: HiveState;
-  private readonly basePly: number;
-  readonly pos: Position;
-
-  constructor(state: HiveState) {
-    this.base = state;
-    this.pos = livePosition(state).clone();
-    this.basePly = this.pos.ply;
-  }
-  toMove(): number {
-    return this.pos.ply & 1;
-  }
-  terminal(): boolean {
-    return isOver(this.pos);
-  }
-  score(): readonly number[] {
-    return scoreOf(this.pos);
-  }
-  generate(out: Int32Array, offset: number): number {
-    return generate(this.pos, out, offset);
-  }
-  play(move: number): void {
-    this.pos.play(move);
-  }
-  undo(): void {
-    this.pos.undo();
-  }
-  hash(): number {
-    return this.pos.hash();
-  }
-  decode(move: number): HiveMove {
-    return decodeMove(this.pos, move);
-  }
-  encode(move: HiveMove): number {
-    const m = encodeMove(this.pos, move);
-    // A Dragonfly move names its carry only through the destination (H-FAN-DRAGONFLY-e).
-    if (m !== PASS && moveOp(m) === OP_MOVE && this.pos.fan) {
-      const legal = findLegal(this.pos, m);
-      if (legal >= 0) return legal;
-    }
-    return m;
-  }
-  state(): HiveState {
-    const pos = this.pos;
-    const k = pos.ply;
-    if (k <= this.basePly) {
-      return freezeState(
-        this.base.type,
-        this.base.options,
-        rootVersion(pos.clone(), this.base.history.slice(0, k)),
-      );
-    }
-    // Re-render the moves played here: undo to the base, then replay formatting each.
-    const moves: number[] = [];
-    for (let i = this.basePly; i < k; i++) moves.push(pos.moveAt(i));
-    for (let i = this.basePly; i < k; i++) pos.undo();
-    const texts = this.base.history.slice();
-    for (const m of moves) {
-      texts.push(formatMoveCode(pos, m));
-      pos.play(m);
-    }
-    return freezeState(this.base.type, this.base.options, rootVersion(pos.clone(), texts));
-  }
-}
-
-/** Creates the search position for a state (exported for the engine and tests). */
-export function searchPosition(
-  state: HiveState,
-): SearchPosition<HiveMove> & { readonly pos: Position } {
-  return new HiveSearch(state);
-}
+const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
+/** Scratch move buffer (every use is synchronous and finishes before the next). */
+const buffer = new Int32Array(MAX_MOVES);
 
 /** The game's name as used by the CLI and in `Game.name`. */
 export const name = 'hive' as const;
@@ -165,6 +90,6 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
     return parseGameString(text);
   },
   search(state: HiveState): SearchPosition<HiveMove> {
-    return new HiveSearch(state);
+    return searchPositionOf(state);
   },
 };

@@ -20,6 +20,7 @@ import {
   cellQ as I_cellQ,
   cellR as I_cellR,
   NB as I_NB,
+  ORIGIN_CELL as I_ORIGIN_CELL,
   wrap as I_wrap,
 } from './board.js';
 import { PASS as I_PASS, OP_CARRY, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP } from './codes.js';
@@ -46,7 +47,7 @@ import {
   SCORPION,
   WASP,
 } from './pieces.js';
-import { ORIGIN_CELL as I_ORIGIN_CELL, type Position } from './position.js';
+import type { Position } from './position.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
 // them) would otherwise sit in the hottest loops.

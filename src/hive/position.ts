@@ -1,25 +1,36 @@
 /**
- * The compact, mutable Hive position used by search, perft and (through copies) by the
- * immutable API: stacks in typed arrays indexed by torus cell (see `board.ts`), per-piece
- * location, the frozen piece, the result, an incremental Zobrist hash and an undo stack.
+ * The compact, mutable Hive position: stacks in typed arrays indexed by torus cell (see
+ * `board.ts`), per-piece location, the frozen piece, the result, an incremental Zobrist hash and
+ * an undo stack. It implements the search interface itself (`hive.search` returns one).
  *
  * One move generator (`moves.ts`) reads this structure for both the fast path (`play`/`undo`)
- * and `apply`, which copies a position and plays on the copy.
+ * and the immutable API, whose states share positions through their game tree (`lineage.ts`):
+ * `apply` plays one move on the shared position of its state's tree, never on a copy.
  *
  * @module
  */
 
 import { RulesError } from '../core/errors.js';
+import type { SearchPosition } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import {
   CELLS as I_CELLS,
-  cellOf as I_cellOf,
   cellQ as I_cellQ,
   cellR as I_cellR,
   NB as I_NB,
   wrap as I_wrap,
 } from './board.js';
-import { OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './codes.js';
+import {
+  decodeMove,
+  encodeMove,
+  moveOp,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SPAN,
+  OP_SWAP,
+  PASS,
+} from './codes.js';
+import { findLegal, generate, MAX_MOVES } from './moves.js';
 import {
   FIRST_FAN_KIND,
   EXP_M as I_EXP_M,
@@ -30,11 +41,13 @@ import {
   SCORPION,
   SLOT_KIND,
 } from './pieces.js';
+import { scoreOf } from './rules.js';
+import { stateOfSearch } from './state.js';
+import type { HiveMove, HiveState } from './types.js';
 
 // Local aliases: module-namespace indirections (as some bundlers and test runners emit
 // them) would otherwise sit in the hottest loops.
 const CELLS = I_CELLS;
-const cellOf = I_cellOf;
 const cellQ = I_cellQ;
 const cellR = I_cellR;
 const NB = I_NB;
@@ -94,8 +107,16 @@ for (let i = 1; i < ZF_LO.length; i++) {
 const ZS_LO = rng.uint32() | 0;
 const ZS_HI = rng.uint32() & 0x1fffff;
 
-/** The compact position. Fields are public for the move generator; treat them as read-only. */
-export class Position {
+/**
+ * The compact position. Fields are public for the move generator; treat them as read-only.
+ * As a {@link SearchPosition}, its `state()` is the state it was made from (`searchBase`,
+ * see `state.ts`'s `searchPositionOf`) plus the moves played since.
+ */
+export class Position implements SearchPosition<HiveMove> {
+  /** An upper bound on the number of legal moves in any position (`SearchPosition`). */
+  readonly maxMoves: number = MAX_MOVES;
+  /** The state a search position was made from, with its ply; `null` for other positions. */
+  searchBase: { readonly state: HiveState; readonly ply: number } | null = null;
   /** Expansion mask (EXP_M | EXP_L | EXP_P). */
   readonly mask: number;
   /** The game's rule options. */
@@ -165,6 +186,7 @@ export class Position {
       this.hashHi = from.hashHi;
       this.hist = from.hist.slice();
       this.repeats = from.repeats ? new Map(from.repeats) : null;
+      this.searchBase = from.searchBase;
       return;
     }
     this.height = new Uint8Array(CELLS);
@@ -525,7 +547,38 @@ export class Position {
     if (this.rules.maxPlies > 0 && this.ply >= this.rules.maxPlies) result = DRAW;
     return result;
   }
-}
 
-/** The cell of the first placement, (0,0). */
-export const ORIGIN_CELL: number = cellOf(0, 0);
+  // ---- the search interface (H-PERFT-1/2: a finished position has no children, a forced
+  // pass is one move) ----
+
+  /** Whether the game is over (H-END). */
+  terminal(): boolean {
+    return this.result !== IN_PROGRESS;
+  }
+  /** `[1, 0]`, `[0, 1]`, `[0.5, 0.5]` at the end, `[0.5, 0.5]` while the game goes on. */
+  score(): readonly number[] {
+    return scoreOf(this);
+  }
+  /** Writes the legal move codes at `out[offset..]` (the order of `hive.moves`); returns the count. */
+  generate(out: Int32Array, offset: number): number {
+    return generate(this, out, offset);
+  }
+  /** The move object of a code. */
+  decode(move: number): HiveMove {
+    return decodeMove(this, move);
+  }
+  /** The code of a move object; a Dragonfly move names its carry only by its destination. */
+  encode(move: HiveMove): number {
+    const m = encodeMove(this, move);
+    // H-FAN-DRAGONFLY-e: the legal code (a carry or not) is the one the generator writes.
+    if (m !== PASS && moveOp(m) === OP_MOVE && this.fan) {
+      const legal = findLegal(this, m);
+      if (legal >= 0) return legal;
+    }
+    return m;
+  }
+  /** The immutable state of this position: its search base's state plus the moves since. */
+  state(): HiveState {
+    return stateOfSearch(this);
+  }
+}

@@ -159,3 +159,45 @@ export function successor(state: HiveState, pos: Position, m: number): HiveState
   const text = formatMoveCode(pos, m);
   return freezeState(state.type, state.options, childVersion(versionOf(state), m, text));
 }
+
+/**
+ * A position of its own for search and perft, made from `state` (H-PERFT-1/2): a copy of the
+ * state's position that remembers the state, so its `state()` can rebuild one after any plays.
+ */
+export function searchPositionOf(state: HiveState): Position {
+  const pos = livePosition(state).clone();
+  pos.searchBase = { state, ply: pos.ply };
+  return pos;
+}
+
+/**
+ * The state of a search position (see {@link searchPositionOf}): its base state's moves up to
+ * the current ply, then the moves played since, each formatted in the position it was played in.
+ */
+export function stateOfSearch(pos: Position): HiveState {
+  const base = pos.searchBase;
+  if (base === null) {
+    throw new RulesError('UNSUPPORTED', 'state: this position was not made by hive.search');
+  }
+  const k = pos.ply;
+  const { type, options, history } = base.state;
+  if (k <= base.ply)
+    return freezeState(type, options, rootVersion(unsearched(pos), history.slice(0, k)));
+  // Re-render the moves played here: undo to the base, then replay formatting each.
+  const moves: number[] = [];
+  for (let i = base.ply; i < k; i++) moves.push(pos.moveAt(i));
+  for (let i = base.ply; i < k; i++) pos.undo();
+  const texts = history.slice();
+  for (const m of moves) {
+    texts.push(formatMoveCode(pos, m));
+    pos.play(m);
+  }
+  return freezeState(type, options, rootVersion(unsearched(pos), texts));
+}
+
+/** A copy of a search position for a game tree (it plays for the tree, not for a search). */
+function unsearched(pos: Position): Position {
+  const copy = pos.clone();
+  copy.searchBase = null;
+  return copy;
+}

@@ -13,11 +13,12 @@ import { perftPosition } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
 import { hiveEvaluator } from './evaluate.js';
-import { hive, searchPosition } from './game.js';
+import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
 import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
 import { parseGameTypeString } from './pieces.js';
+import { searchPositionOf } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
 /**
@@ -394,7 +395,7 @@ export class UhpEngine {
       fail(`perft expects a depth 0..99, got ${quote(args.join(' '))}`);
     }
     const depth = Number(args[0]);
-    const pos = searchPosition(s);
+    const pos = searchPositionOf(s);
     for (let d = 0; d <= depth; d++) {
       const t0 = this.now();
       const nodes = perftPosition(pos, d);

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import { evaluateHive, hiveBalance, hiveEvaluator } from '../../src/hive/evaluate.js';
-import { hive, searchPosition } from '../../src/hive/game.js';
+import { hive } from '../../src/hive/game.js';
 import { PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
+import { searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { UhpEngine } from '../../src/hive/uhp-engine.js';
 import type { SearchNode } from '../../src/search/types.js';
@@ -15,12 +16,12 @@ type Placement = readonly [piece: string, q: number, r: number];
  * arose). `swap` gives every piece the other colour.
  */
 function board(pieces: readonly Placement[], swap = false) {
-  const sp = searchPosition(hive.start({ type: 'Base+MLP', tournamentOpening: false }));
+  const sp = searchPositionOf(hive.start({ type: 'Base+MLP', tournamentOpening: false }));
   for (const [name, q, r] of pieces) {
     let p = pieceFromName(name);
     if (p < 0) throw new Error(`bad piece ${name}`);
     if (swap) p = (p + SLOTS) % PIECES;
-    sp.pos.play(p * CELLS + cellOf(q, r));
+    sp.play(p * CELLS + cellOf(q, r));
   }
   return sp;
 }
@@ -86,7 +87,7 @@ describe('hiveEvaluator', () => {
     // The same Beetle parked behind its own Queen instead.
     const behind = value([base[0], base[1], ['wB1', -1, 0]] as Placement[]);
     const sp = board(base);
-    sp.pos.play(pieceFromName('wB1') * CELLS + cellOf(1, 0)); // climbs onto bQ
+    sp.play(pieceFromName('wB1') * CELLS + cellOf(1, 0)); // climbs onto bQ
     const onTop = Array.from(
       hiveEvaluator({ position: sp, state: () => sp.state() as HiveState, toMove: () => 0 }),
     );
@@ -111,7 +112,7 @@ describe('hiveEvaluator', () => {
       const w = value(b, true);
       expect(w[0]).toBeCloseTo(v[1] as number, 12);
       expect(w[1]).toBeCloseTo(v[0] as number, 12);
-      expect(hiveBalance(board(b, true).pos)).toBeCloseTo(-hiveBalance(board(b).pos), 12);
+      expect(hiveBalance(board(b, true))).toBeCloseTo(-hiveBalance(board(b)), 12);
     }
   });
 });

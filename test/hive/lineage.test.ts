@@ -4,8 +4,8 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchPosition } from '../../src/hive/game.js';
 import { GAME_TYPES, hive, playMoveString, undoPlies } from '../../src/hive/index.js';
+import { searchPositionOf } from '../../src/hive/state.js';
 
 const FAN_TYPE = 'Base+MLP:wTFKWRDC:bTFKWRDC';
 
@@ -81,7 +81,7 @@ describe('Hive states share one position per game tree', () => {
     }
     const s = line[12] as ReturnType<typeof hive.start>;
     const text = hive.serialize(s);
-    const pos = searchPosition(s);
+    const pos = searchPositionOf(s);
     const buf = new Int32Array(pos.maxMoves);
     pos.play(buf[pos.generate(buf, 0) - 1] as number);
     // Branch the tree at ply 6: the shared position moves away from `s` and back.

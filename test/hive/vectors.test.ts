@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { perftPosition } from '../../src/core/perft.js';
-import { searchPosition } from '../../src/hive/game.js';
 import { formatGameString, parseGameString } from '../../src/hive/game-string.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveCode, parseMoveCode, stateStringOf } from '../../src/hive/notation.js';
-import { livePosition } from '../../src/hive/state.js';
+import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 
 interface Vector {
   type: string;
@@ -47,7 +46,7 @@ describe('Mzinga reference positions (test/fixtures/hive)', () => {
         expect(new Set(mine).size, where).toBe(n);
         expect(fmt(mine), where).toEqual(fmt(ref));
         if (!v.perft) return;
-        const sp = searchPosition(s);
+        const sp = searchPositionOf(s);
         expect(perftPosition(sp, 1), where).toBe(v.perft['1']);
         expect(perftPosition(sp, 2), where).toBe(v.perft['2']);
         expect(perftPosition(sp, 3), where).toBe(v.perft['3']);
