@@ -16,7 +16,7 @@ import {
   parseGameString,
   UhpEngine,
 } from '../../src/hive/index.js';
-import { FAN_TYPES } from './fan-types.js';
+import { FAN_TYPES } from './fan/types.js';
 
 /** The code of the RulesError `fn` throws (fails the test if it throws nothing or another error). */
 function codeOf(fn: () => unknown): string {

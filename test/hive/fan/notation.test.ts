@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRulesError, type RulesError } from '../../src/core/errors.js';
-import { Rng } from '../../src/core/rng.js';
-import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../src/hive/codes.js';
+import { isRulesError, type RulesError } from '../../../src/core/errors.js';
+import { Rng } from '../../../src/core/rng.js';
+import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../../src/hive/codes.js';
 import {
   formatGameString,
   GAME_TYPES,
@@ -21,12 +21,15 @@ import {
   placeOf,
   stackAt,
   UhpEngine,
-} from '../../src/hive/index.js';
-import { formatMoveCode as formatLow, parseMoveCode as parseLow } from '../../src/hive/notation.js';
-import { FAN_LETTERS, KIND_LETTERS, pieceFromName } from '../../src/hive/pieces.js';
-import { livePosition } from '../../src/hive/state.js';
-import { FAN_TYPES } from './fan-types.js';
-import { layout, legalMoves, moveTexts } from './helpers.js';
+} from '../../../src/hive/index.js';
+import {
+  formatMoveCode as formatLow,
+  parseMoveCode as parseLow,
+} from '../../../src/hive/notation.js';
+import { FAN_LETTERS, KIND_LETTERS, pieceFromName } from '../../../src/hive/pieces.js';
+import { livePosition } from '../../../src/hive/state.js';
+import { layout, legalMoves, moveTexts } from '../helpers.js';
+import { FAN_TYPES } from './types.js';
 
 const lines = (reply: string) => reply.split('\n');
 

@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
-import { hive } from '../../src/hive/index.js';
-import { runConformance } from '../support/conformance.js';
-import { FAN_TYPES } from './fan-types.js';
-import { queenSurrounded } from './helpers.js';
+import { hive } from '../../../src/hive/index.js';
+import { runConformance } from '../../support/conformance.js';
+import { queenSurrounded } from '../helpers.js';
+import { FAN_TYPES } from './types.js';
 
 describe('Hive conformance (generic Game contract) over random games with fan bugs (H-FAN)', () => {
   for (const type of FAN_TYPES) {

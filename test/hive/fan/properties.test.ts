@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Hex, hex } from '../../src/geometry/hex.js';
-import { CELLS } from '../../src/hive/board.js';
+import { type Hex, hex } from '../../../src/geometry/hex.js';
+import { CELLS } from '../../../src/hive/board.js';
 import {
   moveOp,
   movePiece,
@@ -17,8 +17,8 @@ import {
   OP_MOVE,
   OP_SWAP,
   PASS,
-} from '../../src/hive/codes.js';
-import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
+} from '../../../src/hive/codes.js';
+import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../../src/hive/index.js';
 import {
   BEETLE,
   DRAGONFLY,
@@ -31,11 +31,11 @@ import {
   PIECES,
   pieceName,
   SCORPION,
-} from '../../src/hive/pieces.js';
-import type { Position } from '../../src/hive/position.js';
-import { livePosition } from '../../src/hive/state.js';
-import { FAN_TYPES } from './fan-types.js';
-import { connected, legalMoves, walk } from './helpers.js';
+} from '../../../src/hive/pieces.js';
+import type { Position } from '../../../src/hive/position.js';
+import { livePosition } from '../../../src/hive/state.js';
+import { connected, legalMoves, walk } from '../helpers.js';
+import { FAN_TYPES } from './types.js';
 
 type FanType = (typeof FAN_TYPES)[number];
 

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { perft } from '../../src/core/perft.js';
-import { hive } from '../../src/hive/index.js';
+import { perft } from '../../../src/core/perft.js';
+import { hive } from '../../../src/hive/index.js';
 
 interface FanPerft {
   readonly note: string;
@@ -21,7 +21,7 @@ interface FanPerft {
 }
 
 const FIXTURE = JSON.parse(
-  readFileSync(new URL('../fixtures/hive/fan-perft.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/hive/fan-perft.json', import.meta.url), 'utf8'),
 ) as FanPerft;
 
 /** Official perft from the start (H-PERFT-3, Mzinga's tables), for comparison. */
