@@ -26,6 +26,8 @@ export interface StateGuard<D> {
   check(state: unknown, where: string): D;
   /** Registers a state the library built (valid by construction) with what it derives to. */
   trust<S extends object>(state: S, derived: D): S;
+  /** What the guard remembers for `state` (checked or trusted), without checking it. */
+  known(state: object): D | undefined;
 }
 
 /**
@@ -57,6 +59,9 @@ export function stateGuard<D>(game: string, read: (state: unknown) => D): StateG
     trust<S extends object>(state: S, derived: D): S {
       known.set(state, derived);
       return state;
+    },
+    known(state: object): D | undefined {
+      return known.get(state);
     },
   };
 }

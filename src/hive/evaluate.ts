@@ -150,7 +150,7 @@ export function hiveBalance(pos: Position): number {
 /** The compact position behind a search node (the live one on the fast path). */
 function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
   const p = searchNodeArg('hiveEvaluator', node).position;
-  return p instanceof Position ? p : livePosition(node.state());
+  return p instanceof Position ? p : livePosition(node.state(), 'hiveEvaluator');
 }
 
 /**
@@ -176,5 +176,5 @@ export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
 
 /** {@link hiveEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateHive(state: HiveState): number[] {
-  return twoSeatValues(hiveBalance(livePosition(state)), SCALE);
+  return twoSeatValues(hiveBalance(livePosition(state, 'evaluateHive')), SCALE);
 }

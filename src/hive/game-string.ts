@@ -139,7 +139,7 @@ export interface FormatGameStringOptions {
  * {@link parseGameString} reads every form.
  */
 export function formatGameString(state: HiveState, options: FormatGameStringOptions = {}): string {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'formatGameString');
   if (!isPlainObject(options)) {
     throw new RulesError(
       'INVALID_OPTIONS',
@@ -172,17 +172,17 @@ export function formatGameString(state: HiveState, options: FormatGameStringOpti
 
 /** The GameStateString of a state (H-UHP-2). */
 export function gameStateString(state: HiveState): GameStateString {
-  return stateStringOf(livePosition(state));
+  return stateStringOf(livePosition(state, 'gameStateString'));
 }
 
 /** The TurnString of a state (H-UHP-2). */
 export function turnString(state: HiveState): string {
-  return turnStringOf(livePosition(state));
+  return turnStringOf(livePosition(state, 'turnString'));
 }
 
 /** The MoveString of `move` in `state` (canonical, H-UHP-5). Throws if the move is illegal. */
 export function formatMoveString(state: HiveState, move: HiveMove): string {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'formatMoveString');
   return formatMoveCode(pos, checkedEncode(pos, move));
 }
 
@@ -192,7 +192,7 @@ export function formatMoveString(state: HiveState, move: HiveMove): string {
  * set, `GAME_OVER` when the game has ended.
  */
 export function parseMoveString(state: HiveState, text: string): HiveMove {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'parseMoveString');
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const parsed = parseMoveCode(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
@@ -210,7 +210,7 @@ export function parseMoveString(state: HiveState, text: string): HiveMove {
  * UHP engine echoes it (H-UHP-8).
  */
 export function playMoveString(state: HiveState, text: string): HiveState {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'playMoveString');
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const parsed = parseMoveCode(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
@@ -220,17 +220,17 @@ export function playMoveString(state: HiveState, text: string): HiveState {
       `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
     );
   }
-  const next = childVersion(versionOf(state), m, parsed.normalized);
+  const next = childVersion(versionOf(state, 'playMoveString'), m, parsed.normalized);
   return freezeState(state.type, state.options, next);
 }
 
 /** The state with the last `n` plies taken back. */
 export function undoPlies(state: HiveState, n = 1): HiveState {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'undoPlies');
   if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
     throw new RulesError('UNSUPPORTED', `cannot undo ${quote(n)} plies of ${pos.ply}`);
   }
-  const ancestor = ancestorVersion(versionOf(state), n);
+  const ancestor = ancestorVersion(versionOf(state, 'undoPlies'), n);
   if (ancestor !== null) return freezeState(state.type, state.options, ancestor);
   // Further back than this tree reaches (a loaded game): a new tree from a copy.
   const back = pos.clone();

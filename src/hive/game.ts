@@ -52,12 +52,12 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
     return 2;
   },
   toMove(state: HiveState): number {
-    return livePosition(state).ply & 1;
+    return livePosition(state, 'hive.toMove').ply & 1;
   },
   moves(state: HiveState): readonly HiveMove[] {
     const cached = moveLists.get(state);
     if (cached) return cached;
-    const pos = livePosition(state);
+    const pos = livePosition(state, 'hive.moves');
     const n = generate(pos, buffer, 0);
     const list: HiveMove[] = [];
     for (let i = 0; i < n; i++) list.push(decodeMove(pos, buffer[i]));
@@ -66,14 +66,14 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
     return frozen;
   },
   apply(state: HiveState, move: HiveMove): HiveState {
-    const pos = livePosition(state);
+    const pos = livePosition(state, 'hive.apply');
     return successor(state, pos, checkedEncode(pos, move));
   },
   terminal(state: HiveState): boolean {
-    return isOver(livePosition(state));
+    return isOver(livePosition(state, 'hive.terminal'));
   },
   score(state: HiveState): readonly number[] {
-    return scoreOf(livePosition(state));
+    return scoreOf(livePosition(state, 'hive.score'));
   },
   formatMove(state: HiveState, move: HiveMove): string {
     return formatMoveString(state, move);

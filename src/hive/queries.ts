@@ -14,7 +14,7 @@ import type { HiveState, PiecePlace } from './types.js';
 
 /** The stack on hex `(q, r)`, bottom to top, as piece names (empty when the hex is empty). */
 export function stackAt(state: HiveState, q: number, r: number): string[] {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'stackAt');
   integerArg('stackAt', 'q', q);
   integerArg('stackAt', 'r', r);
   if (pos.anchor < 0) return [];
@@ -27,7 +27,7 @@ export function stackAt(state: HiveState, q: number, r: number): string[] {
 
 /** The top piece on hex `(q, r)`, or `null`. */
 export function pieceAt(state: HiveState, q: number, r: number): string | null {
-  livePosition(state);
+  livePosition(state, 'pieceAt');
   integerArg('pieceAt', 'q', q);
   integerArg('pieceAt', 'r', r);
   const s = stackAt(state, q, r);
@@ -36,7 +36,7 @@ export function pieceAt(state: HiveState, q: number, r: number): string | null {
 
 /** Where the named piece is, or `null` while it is in hand. Throws for an unknown name. */
 export function placeOf(state: HiveState, piece: string): PiecePlace | null {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'placeOf');
   const p = typeof piece === 'string' ? pieceFromName(piece) : -1;
   if (p < 0 || !pos.inGame[p]) {
     throw new RulesError('PARSE_ERROR', `${quote(piece)} is not a piece of ${state.type}`);
@@ -60,7 +60,7 @@ export function piecesOnBoard(state: HiveState): {
   /** 0 = ground. */
   level: number;
 }[] {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'piecesOnBoard');
   const out: { piece: string; q: number; r: number; level: number }[] = [];
   for (let p = 0; p < PIECES; p++) {
     if (pos.cell[p] === -1) continue;
@@ -76,7 +76,7 @@ export function piecesOnBoard(state: HiveState): {
 
 /** The pieces of `colour` (`'w'` or `'b'`) still in hand, in canonical order. */
 export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
-  const pos = livePosition(state);
+  const pos = livePosition(state, 'piecesInHand');
   if (colour !== 'w' && colour !== 'b')
     badArgument('piecesInHand', 'the colour', "'w' or 'b'", colour);
   const base = colour === 'b' ? SLOTS : 0;

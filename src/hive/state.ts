@@ -8,6 +8,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { encodeMove } from './codes.js';
@@ -20,8 +21,13 @@ import { Position } from './position.js';
 import { isOver } from './rules.js';
 import type { HiveMove, HiveState } from './types.js';
 
-/** Each state's version in its game tree (see `lineage.ts`): states share positions. */
-const versions = new WeakMap<HiveState, Version>();
+/**
+ * The one state guard (core/guard.ts): each state's version in its game tree (see `lineage.ts`;
+ * states share positions). A state built outside this module (e.g. from JSON) is replayed once,
+ * as its saved GameString would be (with `strictInput`, its history must be strict too), so it is
+ * accepted exactly when that text reads back.
+ */
+const guard = stateGuard<Version>('Hive', readState);
 
 /**
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
@@ -35,8 +41,7 @@ export function freezeState(
 ): HiveState {
   const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
   Object.defineProperty(s, 'history', HISTORY);
-  versions.set(s as HiveState, version);
-  return Object.freeze(s) as HiveState;
+  return guard.trust(Object.freeze(s) as HiveState, version);
 }
 
 /** The one property descriptor every state's `history` shares (so they share a shape too). */
@@ -46,7 +51,7 @@ const HISTORY: PropertyDescriptor = {
   get(this: object): readonly string[] {
     // `this` may inherit from a state (Object.create(state)): find the state on the chain.
     for (let o: object | null = this; o !== null; o = Object.getPrototypeOf(o)) {
-      const v = versions.get(o as HiveState);
+      const v = guard.known(o);
       if (v) return historyAt(v);
     }
     throw new RulesError('INVALID_STATE', 'not a Hive state');
@@ -104,44 +109,32 @@ export function replay(pos: Position, moves: readonly string[], strict: boolean)
  * `lineage.ts`), valid until the next call for another state. Read it at once, or `clone()` it
  * to keep it.
  */
-export function livePosition(state: HiveState): Position {
-  return positionAt(versionOf(state));
+export function livePosition(state: HiveState, where = 'hive'): Position {
+  return positionAt(versionOf(state, where));
 }
 
-/**
- * A state's version; a state built outside this module (e.g. from JSON) is replayed once, as
- * its saved GameString would be (with `strictInput`, its history must be strict too), so it is
- * accepted exactly when that text reads back. Throws `INVALID_STATE` saying why not.
- */
-export function versionOf(state: HiveState): Version {
-  const cached = versions.get(state);
-  if (cached) return cached;
+/** A state's version, checked at entry point `where`: throws `INVALID_STATE` saying why not. */
+export function versionOf(state: HiveState, where = 'hive'): Version {
+  return guard.check(state, where);
+}
+
+/** Reads a state built outside this module by replaying it (see {@link guard}). */
+function readState(state: unknown): Version {
   if (
     !isPlainObject(state) ||
     typeof state.type !== 'string' ||
     !Array.isArray(state.history) ||
     !isPlainObject(state.options)
   ) {
-    throw new RulesError('INVALID_STATE', `not a Hive state: ${quote(state)}`);
+    throw new RulesError(
+      'INVALID_STATE',
+      `expected { type, options, history }, got ${quote(state)}`,
+    );
   }
-  let options: Readonly<HiveOptions>;
-  try {
-    options = resolveOptions({ ...state.options, type: state.type });
-  } catch (e) {
-    if (!(e instanceof RulesError)) throw e;
-    throw new RulesError('INVALID_STATE', `not a Hive state: ${e.message}`);
-  }
-  let version: Version;
-  try {
-    const pos = newPosition(options);
-    const history = replay(pos, state.history as string[], options.strictInput);
-    version = rootVersion(pos, history);
-  } catch (e) {
-    if (!(e instanceof RulesError)) throw e;
-    throw new RulesError('INVALID_STATE', `not a valid Hive state: ${e.message}`);
-  }
-  versions.set(state, version);
-  return version;
+  const options = resolveOptions({ ...state.options, type: state.type });
+  const pos = newPosition(options);
+  const history = replay(pos, state.history as string[], options.strictInput);
+  return rootVersion(pos, history);
 }
 
 export function checkedEncode(pos: Position, move: HiveMove): number {
@@ -164,8 +157,8 @@ export function successor(state: HiveState, pos: Position, m: number): HiveState
  * A position of its own for search and perft, made from `state` (H-PERFT-1/2): a copy of the
  * state's position that remembers the state, so its `state()` can rebuild one after any plays.
  */
-export function searchPositionOf(state: HiveState): Position {
-  const pos = livePosition(state).clone();
+export function searchPositionOf(state: HiveState, where = 'hive.search'): Position {
+  const pos = livePosition(state, where).clone();
   pos.searchBase = { state, ply: pos.ply };
   return pos;
 }

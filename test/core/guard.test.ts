@@ -48,6 +48,25 @@ describe('stateGuard: the one state check of every game', () => {
   });
 });
 
+describe('what the guard remembers', () => {
+  it('known() answers only for states checked or trusted, without checking anything', () => {
+    let reads = 0;
+    const guard = stateGuard('Toy', (s) => {
+      reads++;
+      return (s as { n: number }).n * 2;
+    });
+    const a = { n: 2 };
+    const b = { n: 5 };
+    expect(guard.known(a)).toBeUndefined();
+    expect(reads).toBe(0);
+    expect(guard.check(a, 'toy.f')).toBe(4);
+    expect(guard.known(a)).toBe(4);
+    guard.trust(b, 99);
+    expect(guard.known(b)).toBe(99);
+    expect(reads).toBe(1);
+  });
+});
+
 describe('the evaluators’ score curve', () => {
   it('is ½ at an even balance and ≈ 73 % at one scale ahead', () => {
     expect(logistic(0, 8)).toBe(0.5);
