@@ -20,7 +20,8 @@ import {
   SLOT_NUMBER,
   SLOTS,
 } from './pieces.js';
-import { BLACK_WINS, DRAW, type Position, WHITE_WINS } from './position.js';
+import type { Position } from './position.js';
+import { BLACK_WINS, DRAW, WHITE_WINS } from './rules.js';
 
 /** The five GameStateStrings (H-UHP-1). */
 export type GameStateString = 'NotStarted' | 'InProgress' | 'Draw' | 'WhiteWins' | 'BlackWins';

@@ -13,13 +13,7 @@
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import { Rng } from '../core/rng.js';
-import {
-  CELLS as I_CELLS,
-  cellQ as I_cellQ,
-  cellR as I_cellR,
-  NB as I_NB,
-  wrap as I_wrap,
-} from './board.js';
+import { CELLS as I_CELLS, cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap } from './board.js';
 import {
   decodeMove,
   encodeMove,
@@ -41,7 +35,7 @@ import {
   SCORPION,
   SLOT_KIND,
 } from './pieces.js';
-import { scoreOf } from './rules.js';
+import { IN_PROGRESS, judge, scoreOf } from './rules.js';
 import { stateOfSearch } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
@@ -50,21 +44,11 @@ import type { HiveMove, HiveState } from './types.js';
 const CELLS = I_CELLS;
 const cellQ = I_cellQ;
 const cellR = I_cellR;
-const NB = I_NB;
 const wrap = I_wrap;
 const EXP_M = I_EXP_M;
 const EXP_P = I_EXP_P;
 const PIECES = I_PIECES;
 const SLOTS = I_SLOTS;
-
-/** Result codes. */
-export const IN_PROGRESS = 0;
-/** White has won. */
-export const WHITE_WINS = 1;
-/** Black has won. */
-export const BLACK_WINS = 2;
-/** Drawn. */
-export const DRAW = 3;
 
 /** Rule options fixed for one game (H-OPT-1). */
 export interface RuleOptions {
@@ -361,7 +345,7 @@ export class Position implements SearchPosition<HiveMove> {
     }
     this.toggleTurnKeys(prevFrozen, prevFrozen2);
     this.ply++;
-    this.result = this.judge();
+    this.result = judge(this);
   }
 
   /**
@@ -503,49 +487,6 @@ export class Position implements SearchPosition<HiveMove> {
   scorpionAt(cell: number): boolean {
     const t = this.top[cell];
     return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
-  }
-
-  /**
-   * H-END-1: the Queen of `colour` is in play and all six neighbours are occupied. A Queen under
-   * a Mantis that grabbed it is still in play and can be surrounded (H-FAN-MANTIS-h).
-   */
-  surrounded(colour: number): boolean {
-    const c = this.cell[colour * SLOTS];
-    if (c < 0) return false;
-    const b = c * 6;
-    const height = this.height;
-    return (
-      height[NB[b]] > 0 &&
-      height[NB[b + 1]] > 0 &&
-      height[NB[b + 2]] > 0 &&
-      height[NB[b + 3]] > 0 &&
-      height[NB[b + 4]] > 0 &&
-      height[NB[b + 5]] > 0
-    );
-  }
-
-  /** The result after the ply just played (H-END-2..6). */
-  private judge(): number {
-    let repeated = false;
-    if (this.repeats) {
-      // H-END-4: record (pieces, side to move, F) after every ply; the third occurrence draws.
-      const k = this.hash();
-      const n = (this.repeats.get(k) ?? 0) + 1;
-      this.repeats.set(k, n);
-      repeated = n >= 3;
-    }
-    const w = this.surrounded(0);
-    const b = this.surrounded(1);
-    // H-END-3: both Queens surrounded on the same ply is a draw.
-    if (w && b) return DRAW;
-    // H-END-2: exactly one surrounded Queen loses, whoever made the move.
-    if (w) return BLACK_WINS;
-    if (b) return WHITE_WINS;
-    // H-END-6: surrounding takes precedence over repetition and the ply cap.
-    let result = repeated ? DRAW : IN_PROGRESS;
-    // H-END-5: the ply cap.
-    if (this.rules.maxPlies > 0 && this.ply >= this.rules.maxPlies) result = DRAW;
-    return result;
   }
 
   // ---- the search interface (H-PERFT-1/2: a finished position has no children, a forced

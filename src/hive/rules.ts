@@ -1,14 +1,67 @@
 /**
- * End of game and score (H-END): who has won, and the per-seat score the generic interface
- * reports. The surrounding test itself runs after every ply inside `Position.play`.
+ * End of game and score (H-END): the result codes, the end test `Position.play` runs after every
+ * ply (surrounded Queens, repetition, the ply cap), who has won, and the per-seat score the
+ * generic interface reports.
  *
  * @module
  */
 
-import { BLACK_WINS, DRAW, IN_PROGRESS, type Position, WHITE_WINS } from './position.js';
+import { NB } from './board.js';
+import { SLOTS } from './pieces.js';
+import type { Position } from './position.js';
 import type { HiveResult } from './types.js';
 
-/** The outcome of a game so far. */
+/** Result codes. */
+export const IN_PROGRESS = 0;
+/** White has won. */
+export const WHITE_WINS = 1;
+/** Black has won. */
+export const BLACK_WINS = 2;
+/** Drawn. */
+export const DRAW = 3;
+
+/**
+ * H-END-1: the Queen of `colour` is in play and all six neighbours are occupied. A Queen under
+ * a Mantis that grabbed it is still in play and can be surrounded (H-FAN-MANTIS-h).
+ */
+export function queenSurrounded(pos: Position, colour: number): boolean {
+  const c = pos.cell[colour * SLOTS];
+  if (c < 0) return false;
+  const b = c * 6;
+  const height = pos.height;
+  return (
+    height[NB[b]] > 0 &&
+    height[NB[b + 1]] > 0 &&
+    height[NB[b + 2]] > 0 &&
+    height[NB[b + 3]] > 0 &&
+    height[NB[b + 4]] > 0 &&
+    height[NB[b + 5]] > 0
+  );
+}
+
+/** The result after the ply just played (H-END-2..6). */
+export function judge(pos: Position): number {
+  let repeated = false;
+  if (pos.repeats) {
+    // H-END-4: record (pieces, side to move, F) after every ply; the third occurrence draws.
+    const k = pos.hash();
+    const n = (pos.repeats.get(k) ?? 0) + 1;
+    pos.repeats.set(k, n);
+    repeated = n >= 3;
+  }
+  const w = queenSurrounded(pos, 0);
+  const b = queenSurrounded(pos, 1);
+  // H-END-3: both Queens surrounded on the same ply is a draw.
+  if (w && b) return DRAW;
+  // H-END-2: exactly one surrounded Queen loses, whoever made the move.
+  if (w) return BLACK_WINS;
+  if (b) return WHITE_WINS;
+  // H-END-6: surrounding takes precedence over repetition and the ply cap.
+  let result = repeated ? DRAW : IN_PROGRESS;
+  // H-END-5: the ply cap.
+  if (pos.rules.maxPlies > 0 && pos.ply >= pos.rules.maxPlies) result = DRAW;
+  return result;
+}
 
 /** The result of a position. */
 export function resultOf(pos: Position): HiveResult {

@@ -181,7 +181,6 @@ const SPECS: Record<string, Spec> = {
             // The Position's own members: `search` is typed as SearchPosition, so typed code
             // reaches only the interface above.
             drop: 'private',
-            judge: 'private',
             lift: 'private',
             playFan: 'private',
             toggleTurnKeys: 'private',
@@ -195,7 +194,6 @@ const SPECS: Record<string, Spec> = {
             realR: 'internal',
             recomputeHash: 'internal',
             scorpionAt: 'internal',
-            surrounded: 'internal',
           },
         },
       }),

@@ -21,7 +21,7 @@ import {
 } from '../../src/hive/index.js';
 import { formatMoveCode } from '../../src/hive/notation.js';
 import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
-import { BLACK_WINS } from '../../src/hive/position.js';
+import { BLACK_WINS, queenSurrounded } from '../../src/hive/rules.js';
 import { livePosition } from '../../src/hive/state.js';
 import { A } from './appendix.js';
 import {
@@ -604,8 +604,8 @@ describe('§8 end of game (H-END)', () => {
       ['bS2', -1, 1],
       ['wA1', -1, 0],
     ]);
-    expect(pos.surrounded(0)).toBe(true);
-    expect(pos.surrounded(1)).toBe(false);
+    expect(queenSurrounded(pos, 0)).toBe(true);
+    expect(queenSurrounded(pos, 1)).toBe(false);
   });
 
   it('H-END-2: "Black suicide" -> WhiteWins', () => {

@@ -9,7 +9,8 @@ import { CELLS, cellOf } from '../../../src/hive/board.js';
 import { moveOp, movePiece, OP_MOVE, PASS } from '../../../src/hive/codes.js';
 import { formatMoveCode } from '../../../src/hive/notation.js';
 import { PIECES, pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import { IN_PROGRESS, type Position, WHITE_WINS } from '../../../src/hive/position.js';
+import type { Position } from '../../../src/hive/position.js';
+import { IN_PROGRESS, WHITE_WINS } from '../../../src/hive/rules.js';
 import { destinations, hexes, layout, legalMoves, moveTexts, type Placed } from '../helpers.js';
 
 /** The stack on a hex, bottom to top. */

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../../src/hive/board.js';
 import { moveOp, movePiece, OP_MOVE, PASS } from '../../../src/hive/codes.js';
 import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import { BLACK_WINS, IN_PROGRESS, type Position } from '../../../src/hive/position.js';
+import type { Position } from '../../../src/hive/position.js';
+import { BLACK_WINS, IN_PROGRESS } from '../../../src/hive/rules.js';
 import { destinations, hexes, layout, legalMoves, type Placed, posOf } from '../helpers.js';
 
 const OPS = ['move', 'grab', 'swap', 'carry'];
