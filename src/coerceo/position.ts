@@ -35,7 +35,7 @@ import {
 import { decodeMove, EXCHANGE, encodeMove, MAX_MOVES } from './codes.js';
 import { writeExchanges, writeSteps } from './moves.js';
 import type { CoerceoRulings } from './options.js';
-import { DRAW, LIVE, scoreOf, statusCode } from './rules.js';
+import { DRAW, endStatus, LIVE, scoreOf, statusCode } from './rules.js';
 import { checkState, trustState } from './state.js';
 import { cascadeRemoval } from './tiles.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
@@ -141,9 +141,12 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly rulings: CoerceoRulings;
   /** Layout letter (metadata, C-NOTATION-3). */
   readonly layout: 'L' | 'O' | 'C';
-  private readonly repetitionDraw: boolean;
-  private readonly insufficientDraw: boolean;
-  private readonly lossOnNoMoves: boolean;
+  /** C-END-5 in force. */
+  readonly repetitionDraw: boolean;
+  /** C-END-6 in force. */
+  readonly insufficientDraw: boolean;
+  /** C-END-4 as a loss (`noLegalMoves: 'loss'`) rather than a draw. */
+  readonly lossOnNoMoves: boolean;
   /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
   lastCapLo = 0;
   /** Opponent pieces captured by the last `play` (colour-index bits, high word). */
@@ -533,7 +536,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
       this.status = this.repetitionDraw && this.sp - 8 >= this.irrev ? this.repetition() : LIVE;
     } else {
-      this.status = this.endStatus();
+      this.status = endStatus(this);
     }
   }
 
@@ -562,37 +565,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     }
   }
 
-  /**
-   * C-END-7: the end checks after a turn, in order (resignation is set from outside and never
-   * reaches here): side to move without pieces → C-END-4 → C-END-6 → C-END-5. C-END-3: the
-   * rulebook has no other end; C-END-4..6 are the boardrules rulings, each switchable.
-   */
-  endStatus(): number {
-    const c = this.side;
-    const white = c === 0;
-    // C-END-1: the side to move has no pieces: the opponent removed its last one and wins.
-    if ((white ? this.cntW : this.cntB) === 0) return statusCode('captured-all', 1 - c);
-    // C-END-4: no step (by C-TILE-4d: every existing field of its colour is occupied) and no
-    // exchange. Ruling (boardrules): a draw; `noLegalMoves: 'loss'`: the side to move loses.
-    if (
-      (this.pLo & ~(white ? this.wLo : this.bLo)) === 0 &&
-      (this.pHi & ~(white ? this.wHi : this.bHi)) === 0 &&
-      (white ? this.heldW : this.heldB) < this.exchangeCost
-    ) {
-      return statusCode('no-legal-moves', this.lossOnNoMoves ? 1 - c : DRAW);
-    }
-    // C-END-6: one piece each, and too few tiles left to ever pay for an exchange.
-    if (
-      this.insufficientDraw &&
-      this.cntW === 1 &&
-      this.cntB === 1 &&
-      popcount(this.tiles) - 1 + Math.max(this.heldW, this.heldB) < this.exchangeCost
-    ) {
-      return statusCode('insufficient-material', DRAW);
-    }
-    // C-END-5 (see `repetition`).
-    if (this.repetitionDraw && this.sp - 8 >= this.irrev) return this.repetition();
-    return LIVE;
+  /** Whether two earlier occurrences can exist yet (at least 8 plies since the last irreversible turn). */
+  canRepeat(): boolean {
+    return this.sp - 8 >= this.irrev;
   }
 
   /**
@@ -602,7 +577,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    * restore a position). The hash filters; the piece sets decide. Two earlier occurrences are
    * at least 4 and 8 plies back, so callers skip this until `sp - 8 >= irrev`.
    */
-  private repetition(): number {
+  repetition(): number {
     let seen = 0;
     const s = this.stack;
     const h = this.hLo;

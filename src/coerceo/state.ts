@@ -26,7 +26,7 @@ import {
 } from './notation.js';
 import type { CoerceoRulings } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
-import { LIVE, outcomeOf } from './rules.js';
+import { endStatus, LIVE, outcomeOf } from './rules.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
@@ -56,7 +56,7 @@ export function stateFromData(data: PositionData, rulings: CoerceoRulings): Coer
     resigned: null,
     status: LIVE,
   });
-  const status = positionOf(state).endStatus();
+  const status = endStatus(positionOf(state));
   return status === LIVE ? state : trustState({ ...state, status });
 }
 
