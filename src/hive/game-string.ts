@@ -192,7 +192,20 @@ export function formatMoveString(state: HiveState, move: HiveMove): string {
  * set, `GAME_OVER` when the game has ended.
  */
 export function parseMoveString(state: HiveState, text: string): HiveMove {
-  const pos = livePosition(state, 'parseMoveString');
+  const { pos, m } = legalMoveOf(state, text, 'parseMoveString');
+  return decodeMove(pos, m);
+}
+
+/**
+ * The legal move code a MoveString names in `state` (checked at entry point `where`), with the
+ * state's position and the text normalised; throws as {@link parseMoveString} says.
+ */
+function legalMoveOf(
+  state: HiveState,
+  text: string,
+  where: string,
+): { pos: Position; m: number; normalized: string } {
+  const pos = livePosition(state, where);
   if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
   const parsed = parseMoveCode(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
@@ -202,7 +215,7 @@ export function parseMoveString(state: HiveState, text: string): HiveMove {
       `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
     );
   }
-  return decodeMove(pos, m);
+  return { pos, m, normalized: parsed.normalized };
 }
 
 /**
@@ -210,17 +223,8 @@ export function parseMoveString(state: HiveState, text: string): HiveMove {
  * UHP engine echoes it (H-UHP-8).
  */
 export function playMoveString(state: HiveState, text: string): HiveState {
-  const pos = livePosition(state, 'playMoveString');
-  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
-  const parsed = parseMoveCode(pos, text, state.options.strictInput);
-  const m = findLegal(pos, parsed.move);
-  if (m < 0) {
-    throw new RulesError(
-      'ILLEGAL_MOVE',
-      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
-    );
-  }
-  const next = childVersion(versionOf(state, 'playMoveString'), m, parsed.normalized);
+  const { m, normalized } = legalMoveOf(state, text, 'playMoveString');
+  const next = childVersion(versionOf(state, 'playMoveString'), m, normalized);
   return freezeState(state.type, state.options, next);
 }
 
