@@ -49,9 +49,16 @@ export {
   type HiveRoster,
   parseGameTypeString,
 } from './pieces.js';
-export { pieceAt, piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
+export { outcome, pieceAt, piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
 export { formatBoard } from './text.js';
-export type { HiveMove, HiveResult, HiveState, PiecePlace } from './types.js';
+export type {
+  HiveEndReason,
+  HiveMove,
+  HiveOutcome,
+  HiveResult,
+  HiveState,
+  PiecePlace,
+} from './types.js';
 export {
   ENGINE_VERSION,
   UhpEngine,

@@ -4,13 +4,15 @@
  *
  * @module
  */
+
 import { badArgument, integerArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { cellOf } from './board.js';
 import { PIECES, pieceFromName, pieceName, SLOTS } from './pieces.js';
+import { outcomeOf } from './rules.js';
 import { livePosition } from './state.js';
-import type { HiveState, PiecePlace } from './types.js';
+import type { HiveOutcome, HiveState, PiecePlace } from './types.js';
 
 /** The stack on hex `(q, r)`, bottom to top, as piece names (empty when the hex is empty). */
 export function stackAt(state: HiveState, q: number, r: number): string[] {
@@ -86,4 +88,9 @@ export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
     if (pos.inGame[p] && pos.cell[p] === -1) out.push(pieceName(p));
   }
   return out;
+}
+
+/** The outcome of a finished game, or `null` while it goes on (H-END). */
+export function outcome(state: HiveState): HiveOutcome | null {
+  return outcomeOf(livePosition(state, 'outcome'));
 }

@@ -9,7 +9,7 @@
 import { NB } from './board.js';
 import { SLOTS } from './pieces.js';
 import type { Position } from './position.js';
-import type { HiveResult } from './types.js';
+import type { HiveOutcome, HiveResult } from './types.js';
 
 /** Result codes. */
 export const IN_PROGRESS = 0;
@@ -87,4 +87,18 @@ export function scoreOf(pos: Position): readonly number[] {
 /** True when the game is over (H-END-7: no moves at all, not even pass). */
 export function isOver(pos: Position): boolean {
   return pos.result !== IN_PROGRESS;
+}
+
+/**
+ * The outcome of a finished position, or `null` while the game goes on (H-END-2..6: a
+ * surrounded Queen decides before repetition and the ply cap).
+ */
+export function outcomeOf(pos: Position): HiveOutcome | null {
+  if (pos.result === IN_PROGRESS) return null;
+  const white = queenSurrounded(pos, 0);
+  const black = queenSurrounded(pos, 1);
+  if (white && black) return { winner: null, reason: 'both-queens-surrounded' };
+  if (white || black) return { winner: white ? 'black' : 'white', reason: 'queen-surrounded' };
+  const repeated = (pos.repeats?.get(pos.hash()) ?? 0) >= 3;
+  return { winner: null, reason: repeated ? 'repetition' : 'ply-limit' };
 }

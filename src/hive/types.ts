@@ -69,3 +69,21 @@ export interface PiecePlace {
 
 /** The result of a game as UHP names it (H-UHP-2): `InProgress` while it goes on. */
 export type HiveResult = 'InProgress' | 'WhiteWins' | 'BlackWins' | 'Draw';
+
+/**
+ * Why a game ended: a Queen surrounded (H-END-2), both at once (H-END-3, a draw), the third
+ * occurrence of a position with `repetitionDraw` (H-END-4) or the ply cap `maxPlies` (H-END-5).
+ */
+export type HiveEndReason =
+  | 'queen-surrounded'
+  | 'both-queens-surrounded'
+  | 'repetition'
+  | 'ply-limit';
+
+/** The result of a finished game, as the three games report it. */
+export interface HiveOutcome {
+  /** The winning colour, or `null` for a draw. */
+  readonly winner: 'white' | 'black' | null;
+  /** Why the game ended. */
+  readonly reason: HiveEndReason;
+}

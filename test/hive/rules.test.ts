@@ -11,6 +11,7 @@ import {
   gameStateString,
   type HiveState,
   hive,
+  outcome,
   pieceAt,
   piecesInHand,
   placeOf,
@@ -613,18 +614,22 @@ describe('§8 end of game (H-END)', () => {
     expect(gameStateString(s)).toBe('WhiteWins');
     expect(hive.score(s)).toEqual([1, 0]);
     expect(livePosition(s).result).not.toBe(BLACK_WINS);
+    expect(outcome(s)).toEqual({ winner: 'white', reason: 'queen-surrounded' });
+    expect(outcome(undoPlies(s, 1))).toBeNull();
   });
 
   it('H-END-3: "Draw" -> Draw (both Queens surrounded on one ply)', () => {
     const s = parseGameString(A.draw);
     expect(gameStateString(s)).toBe('Draw');
     expect(hive.score(s)).toEqual([0.5, 0.5]);
+    expect(outcome(s)).toEqual({ winner: null, reason: 'both-queens-surrounded' });
   });
 
   it('H-END-4: "Threefold" is a Draw at ply 12 only with repetitionDraw', () => {
     const on = parseGameString(A.threefold, { repetitionDraw: true });
     expect(formatGameString(on).split(';').slice(1, 3)).toEqual(['Draw', 'White[7]']);
     expect(hive.terminal(undoPlies(on, 1))).toBe(false);
+    expect(outcome(on)).toEqual({ winner: null, reason: 'repetition' });
     // Without the option the text's 'Draw' is not what the moves give (H-UHP-8).
     expect(() => parseGameString(A.threefold)).toThrow(
       expect.objectContaining({ code: 'INVALID_STATE' }),
@@ -640,11 +645,13 @@ describe('§8 end of game (H-END)', () => {
     });
     expect(gameStateString(s)).toBe('Draw');
     expect(gameStateString(undoPlies(s, 1))).toBe('InProgress');
+    expect(outcome(s)).toEqual({ winner: null, reason: 'ply-limit' });
   });
 
   it('H-END-6: a surrounded Queen on the capped ply still wins', () => {
     const s = parseGameString(A.blackSuicide, { maxPlies: 22 });
     expect(gameStateString(s)).toBe('WhiteWins');
+    expect(outcome(s)).toEqual({ winner: 'white', reason: 'queen-surrounded' });
   });
 
   it('H-END-7: a finished game has no moves; play is rejected, undo works', () => {
