@@ -3,79 +3,20 @@
  * §12.8 Dragonfly, §12.9 Centipede). Positions are built directly with {@link layout}; every
  * test asserts exact move sets and includes negative cases.
  */
+
 import { describe, expect, it } from 'vitest';
 import { moveOp, OP_SWAP } from '../../../src/hive/codes.js';
-import { formatMoveCode } from '../../../src/hive/notation.js';
 import {
   CENTIPEDE,
-  gameSetup,
-  inGameTable,
   KIND_LETTERS,
   kindOf,
-  PIECES,
   PILLBUG,
   pieceFromName,
-  pieceName,
-  SLOTS,
 } from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
-import { destinations, hexes, layout, legalMoves, moveTexts } from '../helpers.js';
+import { destinations, hexes, layout } from '../helpers.js';
 import { centipedeSpecPosition } from './positions.js';
+import { abilities, at, frozenSet, movesBy, playText, roster } from './support.js';
 
-// ---- local helpers -------------------------------------------------------------------------
-
-/** The legal move whose canonical text is `text` (fails the test when there is none). */
-function moveOf(pos: Position, text: string): number {
-  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
-  if (m === undefined) throw new Error(`${text} is not legal; legal: ${moveTexts(pos).join(';')}`);
-  return m;
-}
-
-/** Plays the legal move `text` and returns it. */
-function playText(pos: Position, text: string): number {
-  const m = moveOf(pos, text);
-  pos.play(m);
-  return m;
-}
-
-/** Real `[q, r, level]` of a piece on the board, or null when in hand. */
-function at(pos: Position, name: string): [number, number, number] | null {
-  const p = pieceFromName(name);
-  const c = pos.cell[p] as number;
-  if (c < 0) return null;
-  return [pos.realQ(c), pos.realR(c), pos.level[p] as number];
-}
-
-/** The frozen set F as sorted piece names (H-FREEZE-1, H-FAN-GEN-2). */
-function frozenSet(pos: Position): string[] {
-  return [pos.frozen, pos.frozen2]
-    .filter((p) => p >= 0)
-    .map((p) => pieceName(p))
-    .sort();
-}
-
-/** The canonical texts of the legal moves made with `actor` (its movements, grabs and swaps). */
-function movesBy(pos: Position, actor: string): string[] {
-  return moveTexts(pos).filter((t) => t.startsWith(`${actor} `));
-}
-
-/** The grabs and swaps among the legal moves, as text. */
-function abilities(pos: Position): string[] {
-  return moveTexts(pos).filter((t) => / [*~]/.test(t));
-}
-
-/** The pieces of one colour that a game type gives (H-FAN-GEN-1). */
-function roster(type: string, colour: 'w' | 'b'): string[] {
-  const s = gameSetup(type);
-  const t = inGameTable(s.mask, s.roster);
-  const out: string[] = [];
-  for (let p = 0; p < PIECES; p++) {
-    if (t[p] && (p >= SLOTS ? 'b' : 'w') === colour) out.push(pieceName(p));
-  }
-  return out.sort();
-}
-
-// =============================================================================================
 describe('§12.9 Centipede (H-FAN-CENTIPEDE)', () => {
   it('H-FAN-CENTIPEDE-1: one slide or one swap with an adjacent piece', () => {
     const pos = layout('Base+P:wC:b', [

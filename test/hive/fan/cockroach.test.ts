@@ -7,10 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '../../../src/hive/position.js';
 import { destinations, hexes, layout, type Placed } from '../helpers.js';
 
-// ---- local helpers -------------------------------------------------------------------------
-
-// =============================================================================================
-
 describe('§12.7 Cockroach (H-FAN-ROACH)', () => {
   /** wR west of wQ, then bQ, then wA1 in a line; optionally a stack on (0,1). */
   const roachLine = (under: Placed[] = []) =>

@@ -3,105 +3,16 @@
  * §12.8 Dragonfly, §12.9 Centipede). Positions are built directly with {@link layout}; every
  * test asserts exact move sets and includes negative cases.
  */
+
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../../src/hive/board.js';
 import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../../src/hive/codes.js';
 import { findLegal } from '../../../src/hive/moves.js';
 import { formatMoveCode, parseMoveCode } from '../../../src/hive/notation.js';
 import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
-import { destinations, hexes, layout, legalMoves, moveTexts } from '../helpers.js';
+import { destinations, hexes, layout, legalMoves } from '../helpers.js';
 import { dragonflyOnQueen } from './positions.js';
-
-// ---- local helpers -------------------------------------------------------------------------
-
-/** The legal move whose canonical text is `text` (fails the test when there is none). */
-function moveOf(pos: Position, text: string): number {
-  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
-  if (m === undefined) throw new Error(`${text} is not legal; legal: ${moveTexts(pos).join(';')}`);
-  return m;
-}
-
-/** Plays the legal move `text` and returns it. */
-function playText(pos: Position, text: string): number {
-  const m = moveOf(pos, text);
-  pos.play(m);
-  return m;
-}
-
-/** Real `[q, r, level]` of a piece on the board, or null when in hand. */
-function at(pos: Position, name: string): [number, number, number] | null {
-  const p = pieceFromName(name);
-  const c = pos.cell[p] as number;
-  if (c < 0) return null;
-  return [pos.realQ(c), pos.realR(c), pos.level[p] as number];
-}
-
-/** The frozen set F as sorted piece names (H-FREEZE-1, H-FAN-GEN-2). */
-function frozenSet(pos: Position): string[] {
-  return [pos.frozen, pos.frozen2]
-    .filter((p) => p >= 0)
-    .map((p) => pieceName(p))
-    .sort();
-}
-
-/** Everything `undo` must restore. */
-function snap(pos: Position): unknown {
-  return {
-    hash: pos.hash(),
-    ply: pos.ply,
-    frozen: pos.frozen,
-    frozen2: pos.frozen2,
-    cell: Array.from(pos.cell),
-    level: Array.from(pos.level),
-    below: Array.from(pos.below),
-    rq: Array.from(pos.rq),
-    rr: Array.from(pos.rr),
-    height: Array.from(pos.height),
-    top: Array.from(pos.top),
-  };
-}
-
-/** The canonical texts of the legal moves made with `actor` (its movements, grabs and swaps). */
-function movesBy(pos: Position, actor: string): string[] {
-  return moveTexts(pos).filter((t) => t.startsWith(`${actor} `));
-}
-
-/** The destinations of `piece` reached by operation `op` (OP_MOVE or OP_CARRY), sorted. */
-function destsByOp(pos: Position, piece: string, op: number): string[] {
-  const p = pieceFromName(piece);
-  return legalMoves(pos)
-    .filter((m) => m !== PASS && moveOp(m) === op && movePiece(m) === p)
-    .map((m) => `${pos.realQ(m % CELLS)},${pos.realR(m % CELLS)}`)
-    .sort();
-}
-
-/** The legal movement (plain or carrying) of `piece` to real hex (q, r). */
-function moveTo(pos: Position, piece: string, q: number, r: number): number {
-  const p = pieceFromName(piece);
-  const m = legalMoves(pos).find(
-    (x) =>
-      x !== PASS &&
-      (moveOp(x) === OP_MOVE || moveOp(x) === OP_CARRY) &&
-      movePiece(x) === p &&
-      pos.realQ(x % CELLS) === q &&
-      pos.realR(x % CELLS) === r,
-  );
-  if (m === undefined) throw new Error(`${piece} cannot move to ${q},${r}`);
-  return m;
-}
-
-/** Axial directions NW, NE, E, SE, SW, W. */
-const DIRS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
-
-// =============================================================================================
+import { at, DIRS, destsByOp, frozenSet, movesBy, moveTo, playText, snap } from './support.js';
 
 describe('§12.8 Dragonfly (H-FAN-DRAGONFLY)', () => {
   /** wD at (0,0) ringed by six pieces, with a [bG1, bB1] stack at (1,-2). */

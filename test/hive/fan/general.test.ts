@@ -5,117 +5,21 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { CELLS } from '../../../src/hive/board.js';
-import {
-  moveOp,
-  movePiece,
-  OP_CARRY,
-  OP_GRAB,
-  OP_MOVE,
-  OP_SWAP,
-  PASS,
-} from '../../../src/hive/codes.js';
-import { formatMoveCode } from '../../../src/hive/notation.js';
-import {
-  gameSetup,
-  inGameTable,
-  PIECES,
-  pieceFromName,
-  pieceName,
-  SLOTS,
-} from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
-import { destinations, hexes, layout, legalMoves, moveTexts, type Placed } from '../helpers.js';
+import { moveOp, OP_CARRY, OP_GRAB, OP_MOVE, OP_SWAP, PASS } from '../../../src/hive/codes.js';
+import { gameSetup } from '../../../src/hive/pieces.js';
+import { destinations, hexes, layout, legalMoves, type Placed } from '../helpers.js';
 import { centipedeSpecPosition, dragonflyOnQueen } from './positions.js';
-
-// ---- local helpers -------------------------------------------------------------------------
-
-/** The legal move whose canonical text is `text` (fails the test when there is none). */
-function moveOf(pos: Position, text: string): number {
-  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
-  if (m === undefined) throw new Error(`${text} is not legal; legal: ${moveTexts(pos).join(';')}`);
-  return m;
-}
-
-/** Plays the legal move `text` and returns it. */
-function playText(pos: Position, text: string): number {
-  const m = moveOf(pos, text);
-  pos.play(m);
-  return m;
-}
-
-/** Real `[q, r, level]` of a piece on the board, or null when in hand. */
-function at(pos: Position, name: string): [number, number, number] | null {
-  const p = pieceFromName(name);
-  const c = pos.cell[p] as number;
-  if (c < 0) return null;
-  return [pos.realQ(c), pos.realR(c), pos.level[p] as number];
-}
-
-/** The frozen set F as sorted piece names (H-FREEZE-1, H-FAN-GEN-2). */
-function frozenSet(pos: Position): string[] {
-  return [pos.frozen, pos.frozen2]
-    .filter((p) => p >= 0)
-    .map((p) => pieceName(p))
-    .sort();
-}
-
-/**
- * The difference between the incremental and the recomputed hash. {@link layout} sets the ply
- * and F without updating the hash, so this is not 0; a correct `play` keeps it unchanged.
- */
-function drift(pos: Position): bigint {
-  return BigInt(pos.hash()) ^ BigInt(pos.recomputeHash());
-}
-
-/** Everything `undo` must restore. */
-function snap(pos: Position): unknown {
-  return {
-    hash: pos.hash(),
-    ply: pos.ply,
-    frozen: pos.frozen,
-    frozen2: pos.frozen2,
-    cell: Array.from(pos.cell),
-    level: Array.from(pos.level),
-    below: Array.from(pos.below),
-    rq: Array.from(pos.rq),
-    rr: Array.from(pos.rr),
-    height: Array.from(pos.height),
-    top: Array.from(pos.top),
-  };
-}
-
-/** The canonical texts of the legal moves made with `actor` (its movements, grabs and swaps). */
-function movesBy(pos: Position, actor: string): string[] {
-  return moveTexts(pos).filter((t) => t.startsWith(`${actor} `));
-}
-
-/** The grabs and swaps among the legal moves, as text. */
-function abilities(pos: Position): string[] {
-  return moveTexts(pos).filter((t) => / [*~]/.test(t));
-}
-
-/** The destinations of `piece` reached by operation `op` (OP_MOVE or OP_CARRY), sorted. */
-function destsByOp(pos: Position, piece: string, op: number): string[] {
-  const p = pieceFromName(piece);
-  return legalMoves(pos)
-    .filter((m) => m !== PASS && moveOp(m) === op && movePiece(m) === p)
-    .map((m) => `${pos.realQ(m % CELLS)},${pos.realR(m % CELLS)}`)
-    .sort();
-}
-
-/** The pieces of one colour that a game type gives (H-FAN-GEN-1). */
-function roster(type: string, colour: 'w' | 'b'): string[] {
-  const s = gameSetup(type);
-  const t = inGameTable(s.mask, s.roster);
-  const out: string[] = [];
-  for (let p = 0; p < PIECES; p++) {
-    if (t[p] && (p >= SLOTS ? 'b' : 'w') === colour) out.push(pieceName(p));
-  }
-  return out.sort();
-}
-
-// =============================================================================================
+import {
+  abilities,
+  at,
+  destsByOp,
+  drift,
+  frozenSet,
+  movesBy,
+  playText,
+  roster,
+  snap,
+} from './support.js';
 
 describe('§12.0 fan bugs, general (H-FAN-GEN)', () => {
   it('H-FAN-GEN-1: fan tiles only replace standard ones; no player ever has more pieces than the standard type gives', () => {

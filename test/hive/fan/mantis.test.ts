@@ -4,64 +4,13 @@
  * position with the same position holding a Spider instead, so the difference is exactly what
  * the immunity removes.
  */
+
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf } from '../../../src/hive/board.js';
-import { moveOp, movePiece, OP_MOVE, PASS } from '../../../src/hive/codes.js';
-import { formatMoveCode } from '../../../src/hive/notation.js';
-import { PIECES, pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
+import { cellOf } from '../../../src/hive/board.js';
+import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
 import { IN_PROGRESS, WHITE_WINS } from '../../../src/hive/rules.js';
-import { destinations, hexes, layout, legalMoves, moveTexts, type Placed } from '../helpers.js';
-
-/** The stack on a hex, bottom to top. */
-function stack(pos: Position, q: number, r: number): string[] {
-  const c = cellOf(q, r);
-  const found: number[] = [];
-  for (let p = 0; p < PIECES; p++) if (pos.cell[p] === c) found.push(p);
-  return found.sort((a, b) => (pos.level[a] as number) - (pos.level[b] as number)).map(pieceName);
-}
-
-const OPS = ['move', 'grab', 'swap', 'carry'];
-
-/**
- * The legal moves as `op piece q,r` (the piece that changes hex, and its destination; for a
- * grab, the grabber's hex), sorted. `rename` maps piece names (to compare with a control).
- */
-function moveKeys(pos: Position, rename: Record<string, string> = {}): string[] {
-  return legalMoves(pos)
-    .map((m) => {
-      if (m === PASS) return 'pass';
-      const name = pieceName(movePiece(m));
-      const c = m % CELLS;
-      return `${OPS[moveOp(m)]} ${rename[name] ?? name} ${pos.realQ(c)},${pos.realR(c)}`;
-    })
-    .sort();
-}
-
-/** Plays the legal move whose canonical text is `text`. */
-function play(pos: Position, text: string): void {
-  const m = legalMoves(pos).find((x) => formatMoveCode(pos, x) === text);
-  if (m === undefined) throw new Error(`${text} is not legal: ${moveTexts(pos).join(';')}`);
-  pos.play(m);
-}
-
-/** Plays the legal placement or movement of `piece` to (q, r). */
-function playTo(pos: Position, piece: string, q: number, r: number): void {
-  const p = pieceFromName(piece);
-  const c = cellOf(q, r);
-  const m = legalMoves(pos).find(
-    (x) => x !== PASS && moveOp(x) === OP_MOVE && movePiece(x) === p && x % CELLS === c,
-  );
-  if (m === undefined) throw new Error(`${piece} to ${q},${r} is not legal`);
-  pos.play(m);
-}
-
-/** The canonical texts of the grabs (`T *X`) in a position. */
-function grabs(pos: Position): string[] {
-  return moveTexts(pos).filter((t) => t.includes('*'));
-}
-
-// ---- §12.3 Mantis ------------------------------------------------------------------------------
+import { destinations, hexes, layout, moveTexts, type Placed } from '../helpers.js';
+import { grabs, moveKeys, play, playTo, stack } from './support.js';
 
 describe('§12.3 Mantis (H-FAN-MANTIS)', () => {
   const TM = 'Base+MLP:wT:b';

@@ -6,70 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf } from '../../../src/hive/board.js';
-import { moveOp, movePiece, OP_MOVE, PASS } from '../../../src/hive/codes.js';
-import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
+import { pieceFromName } from '../../../src/hive/pieces.js';
 import { BLACK_WINS, IN_PROGRESS } from '../../../src/hive/rules.js';
 import { destinations, hexes, layout, legalMoves, type Placed, posOf } from '../helpers.js';
-
-const OPS = ['move', 'grab', 'swap', 'carry'];
-
-/**
- * The legal moves as `op piece q,r` (the piece that changes hex, and its destination; for a
- * grab, the grabber's hex), sorted. `rename` maps piece names (to compare with a control).
- */
-function moveKeys(pos: Position, rename: Record<string, string> = {}): string[] {
-  return legalMoves(pos)
-    .map((m) => {
-      if (m === PASS) return 'pass';
-      const name = pieceName(movePiece(m));
-      const c = m % CELLS;
-      return `${OPS[moveOp(m)]} ${rename[name] ?? name} ${pos.realQ(c)},${pos.realR(c)}`;
-    })
-    .sort();
-}
-
-/** Plays the legal placement or movement of `piece` to (q, r). */
-function playTo(pos: Position, piece: string, q: number, r: number): void {
-  const p = pieceFromName(piece);
-  const c = cellOf(q, r);
-  const m = legalMoves(pos).find(
-    (x) => x !== PASS && moveOp(x) === OP_MOVE && movePiece(x) === p && x % CELLS === c,
-  );
-  if (m === undefined) throw new Error(`${piece} to ${q},${r} is not legal`);
-  pos.play(m);
-}
-
-/**
- * Builds `pieces` and a control (of `ctrlType`) where each Scorpion named in `swap` is replaced
- * by the given Spider, and returns the moves the control has and the Scorpion position lacks (`lost`) and the
- * reverse (`gained`), with names mapped back.
- */
-function vsSpider(
-  type: string,
-  pieces: readonly Placed[],
-  swap: Record<string, string>,
-  toMove: 'w' | 'b' = 'w',
-  ctrlType: string = type,
-): { lost: string[]; gained: string[] } {
-  const rename: Record<string, string> = {};
-  for (const [k, s] of Object.entries(swap)) {
-    rename[k] = s;
-    rename[s] = k;
-  }
-  const scorp = layout(type, pieces, { toMove });
-  const ctrl = layout(
-    ctrlType,
-    pieces.map(([n, q, r]) => [swap[n] ?? n, q, r] as const),
-    { toMove },
-  );
-  const a = moveKeys(scorp);
-  const b = moveKeys(ctrl, rename);
-  return { lost: b.filter((x) => !a.includes(x)), gained: a.filter((x) => !b.includes(x)) };
-}
-
-// ---- §12.3 Mantis ------------------------------------------------------------------------------
+import { playTo, vsSpider } from './support.js';
 
 describe('§12.5 Scorpion (H-FAN-SCORPION)', () => {
   it('H-FAN-SCORPION-1: the Scorpion moves as a Spider', () => {

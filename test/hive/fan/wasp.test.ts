@@ -4,83 +4,10 @@
  * position with the same position holding a Spider instead, so the difference is exactly what
  * the immunity removes.
  */
+
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf } from '../../../src/hive/board.js';
-import { moveOp, movePiece, OP_MOVE, PASS } from '../../../src/hive/codes.js';
-import { PIECES, pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
-import { destinations, hexes, layout, legalMoves, type Placed } from '../helpers.js';
-
-type Hex = readonly [number, number];
-
-/** H-COORD-2 directions NW NE E SE SW W. */
-const DIRS: readonly Hex[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
-
-function around([q, r]: Hex): Hex[] {
-  return DIRS.map(([dq, dr]) => [q + dq, r + dr] as const);
-}
-
-const key = ([q, r]: Hex): string => `${q},${r}`;
-
-/** The stack on a hex, bottom to top. */
-function stack(pos: Position, q: number, r: number): string[] {
-  const c = cellOf(q, r);
-  const found: number[] = [];
-  for (let p = 0; p < PIECES; p++) if (pos.cell[p] === c) found.push(p);
-  return found.sort((a, b) => (pos.level[a] as number) - (pos.level[b] as number)).map(pieceName);
-}
-
-/** Plays the legal placement or movement of `piece` to (q, r). */
-function playTo(pos: Position, piece: string, q: number, r: number): void {
-  const p = pieceFromName(piece);
-  const c = cellOf(q, r);
-  const m = legalMoves(pos).find(
-    (x) => x !== PASS && moveOp(x) === OP_MOVE && movePiece(x) === p && x % CELLS === c,
-  );
-  if (m === undefined) throw new Error(`${piece} to ${q},${r} is not legal`);
-  pos.play(m);
-}
-
-/** Empty hexes that touch an occupied hex of `occupied` (an independent oracle). */
-function emptyNeighbours(occupied: readonly Hex[]): string[] {
-  const occ = new Set(occupied.map(key));
-  const out = new Set<string>();
-  for (const h of occupied) for (const n of around(h)) if (!occ.has(key(n))) out.add(key(n));
-  return [...out].sort();
-}
-
-/**
- * H-FAN-WASP-1 as an oracle: the empty hexes other than `start` whose occupied neighbours, with
- * the piece on `start` lifted, are all topped by `enemy` (at least one).
- */
-function waspOracle(pieces: readonly Placed[], start: Hex, enemy: 'w' | 'b'): string[] {
-  const tops = new Map<string, string>();
-  const occupied: Hex[] = [];
-  for (const [name, q, r] of pieces) {
-    tops.set(key([q, r]), name);
-    if (q !== start[0] || r !== start[1]) occupied.push([q, r]);
-  }
-  tops.delete(key(start)); // the Wasp is alone on its hex
-  const out: string[] = [];
-  for (const e of emptyNeighbours(occupied)) {
-    if (e === key(start)) continue;
-    const [q, r] = e.split(',').map(Number) as [number, number];
-    const touching = around([q, r])
-      .map((n) => tops.get(key(n)))
-      .filter((t): t is string => t !== undefined);
-    if (touching.length > 0 && touching.every((t) => t[0] === enemy)) out.push(e);
-  }
-  return out.sort();
-}
-
-// ---- §12.3 Mantis ------------------------------------------------------------------------------
+import { destinations, hexes, layout, type Placed } from '../helpers.js';
+import { playTo, stack, waspOracle } from './support.js';
 
 describe('§12.6 Wasp (H-FAN-WASP)', () => {
   const TW = 'Base+MLP:wW:b';
