@@ -13,10 +13,10 @@ import {
 } from '../../src/coerceo/index.js';
 import * as renderEntry from '../../src/coerceo/svg.js';
 import { render } from '../../src/coerceo/svg.js';
-import { isRulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
 import {
   checkSvg,
+  codeOf,
   type FunctionSpec,
   inputCounts,
   runErrorContract,
@@ -214,15 +214,6 @@ const RENDER_SPECS: Record<string, Spec> = {
 describe('boardrules/coerceo: the error contract of every export', () => {
   runErrorContract('boardrules/coerceo', coerceoEntry, SPECS);
   runErrorContract('boardrules/coerceo/render', renderEntry, RENDER_SPECS);
-
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return isRulesError(e) ? e.code : `not a RulesError: ${String(e)}`;
-    }
-  };
 
   it('regressions: inherited option keys and non-string query arguments', () => {
     expect(codeOf(() => coerceo.start(JSON.parse('{"__proto__":{}}')))).toBe('INVALID_OPTIONS');

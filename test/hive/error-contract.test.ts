@@ -1,7 +1,6 @@
 // The error contract of `boardrules/hive` and `boardrules/hive/render`: every export, junk in
 // every argument position, nothing but RulesError comes out (see test/support/error-contract.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { isRulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
 import * as hiveEntry from '../../src/hive/index.js';
 import {
@@ -17,6 +16,7 @@ import * as renderEntry from '../../src/hive/svg.js';
 import { render } from '../../src/hive/svg.js';
 import {
   checkSvg,
+  codeOf,
   type FunctionSpec,
   inputCounts,
   MAX_MESSAGE,
@@ -235,15 +235,6 @@ const RENDER_SPECS: Record<string, Spec> = {
 describe('boardrules/hive: the error contract of every export', () => {
   runErrorContract('boardrules/hive', hiveEntry, SPECS);
   runErrorContract('boardrules/hive/render', renderEntry, RENDER_SPECS);
-
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return isRulesError(e) ? e.code : `not a RulesError: ${String(e)}`;
-    }
-  };
 
   it('regressions: inherited option keys, non-string parser input, wrong-typed move fields', () => {
     expect(codeOf(() => hive.start({ constructor: 5 } as never))).toBe('INVALID_OPTIONS');

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { RulesError } from '../../src/core/errors.js';
+import { isRulesError, RulesError } from '../../src/core/errors.js';
 import { HOSTILE, hostile, mutations } from './junk.js';
 
 /** Every code a `RulesError` may carry. */
@@ -259,4 +259,14 @@ export function runErrorContract(
 export function checkSvg(result: unknown): void {
   expect(typeof result).toBe('string');
   expect(result as string).not.toMatch(/NaN|Infinity|undefined/);
+}
+
+/** The `RulesError` code `f` throws, `undefined` when it returns, or a marker for any other throw. */
+export function codeOf(f: () => unknown): string | undefined {
+  try {
+    f();
+    return undefined;
+  } catch (e) {
+    return isRulesError(e) ? e.code : `not a RulesError: ${String(e)}`;
+  }
 }

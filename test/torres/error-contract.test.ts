@@ -1,7 +1,6 @@
 // The error contract of `boardrules/torres` and `boardrules/torres/render`: every export, junk in
 // every argument position, nothing but RulesError comes out (see test/support/error-contract.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { isRulesError } from '../../src/core/errors.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
 import * as torresEntry from '../../src/torres/index.js';
@@ -10,6 +9,7 @@ import * as renderEntry from '../../src/torres/svg.js';
 import { render } from '../../src/torres/svg.js';
 import {
   checkSvg,
+  codeOf,
   type FunctionSpec,
   inputCounts,
   runErrorContract,
@@ -183,15 +183,6 @@ const RENDER_SPECS: Record<string, Spec> = {
 describe('boardrules/torres: the error contract of every export', () => {
   runErrorContract('boardrules/torres', torresEntry, SPECS);
   runErrorContract('boardrules/torres/render', renderEntry, RENDER_SPECS);
-
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return isRulesError(e) ? e.code : `not a RulesError: ${String(e)}`;
-    }
-  };
 
   it('regressions: inherited option keys and wrong-typed arguments', () => {
     expect(codeOf(() => torres.start({ constructor: 5 } as never))).toBe('INVALID_OPTIONS');
