@@ -13,8 +13,11 @@ const root = resolve(import.meta.dirname, '..');
 const rulesDir = join(root, 'docs/rules');
 const checkOnly = process.argv.includes('--check');
 
-/** A rule ID: game letter, one or more upper-case words, a number (`H-PILLBUG-4`, `C-END-5`). */
-const ID = /\b[HCT]-[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?\b/g;
+/**
+ * A rule ID: game letter, one or more upper-case words (digits allowed after the first letter),
+ * a number (`H-PILLBUG-4`, `C-END-5`, `T-CARD-AP6-1`).
+ */
+const ID = /\b[HCT]-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?\b/g;
 const GAMES = [
   ['H', 'hive'],
   ['C', 'coerceo'],
@@ -62,7 +65,9 @@ function rulebooks() {
     } catch {
       continue;
     }
-    for (const m of text.matchAll(/^### ([HCT]-[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?)\b\s*(.*)$/gm)) {
+    for (const m of text.matchAll(
+      /^### ([HCT]-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?)\b\s*(.*)$/gm,
+    )) {
       const [, id, title] = m;
       // GitHub's heading anchor: lower case, punctuation dropped, spaces to dashes.
       const anchor = `${id} ${title}`

@@ -337,12 +337,14 @@ function positionSets(pos: Position): Int32Array {
 }
 
 /**
- * T-SCORE-1..4: scores the current phase on the board as it stands (only knights score): all
- * castles first (one movement each), then the king bonuses (T-KING-4), then the master card,
- * each in scoring order with leapfrogging. `queries.projectedScores` runs it on a copy.
+ * Scores the current phase (T-SCORE-1, castles; T-KING-4, the king bonus; §11, the master card).
+ * `queries.projectedScores` runs it on a copy.
  */
 export function scorePhase(pos: Position): void {
   const phase = pos.data[PHASE];
+  // T-SCORE-4: the board as it stands after the phase's last turn; only knights on it score.
+  // T-SCORE-3: every seat's castles first, one movement each, then the king bonuses, then the
+  // master card, each a separate movement in scoring order (T-SCORE-2), leapfrogging (T-TRACK-2).
   const order = scoringOrder(pos);
   const sets = positionSets(pos);
   const castles = castlePoints(pos.heights, pos.pieces, pos.players, sets);

@@ -1,0 +1,72 @@
+// The rulebooks in docs/rules/ are checked against the code at docs build (scripts/rules-index.mjs):
+// every rule must be cited by the source that enforces it and by a test, and nothing may cite a
+// rule the rulebook of its game does not have. These tests run that check on the repository and
+// show that it fails when it should, on a small copy of the layout in a temporary folder.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const script = join(root, 'scripts/rules-index.mjs');
+const temps: string[] = [];
+
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** Runs the check on a copy of the layout holding `files` (path → text). */
+function checkLayout(files: Record<string, string>): { status: number | null; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'boardrules-rules-'));
+  temps.push(dir);
+  for (const sub of ['scripts', 'docs/rules', 'src', 'test'])
+    mkdirSync(join(dir, sub), { recursive: true });
+  copyFileSync(script, join(dir, 'scripts/rules-index.mjs'));
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  const r = spawnSync(process.execPath, [join(dir, 'scripts/rules-index.mjs'), '--check'], {
+    encoding: 'utf8',
+  });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
+
+describe('the rulebooks and the code cite each other', () => {
+  it('every rule of the repository’s rulebooks is cited by code and by a test, and no citation is unknown', () => {
+    const r = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/rules-index: \d+ rules .*, 0 problems/);
+    expect(r.status).toBe(0);
+  });
+
+  it('fails on a rule that no code or no test cites', () => {
+    const r = checkLayout({
+      'docs/rules/torres.md': '### T-GEO-1 Squares\n\n### T-GEO-2 Neighbours\n',
+      'src/a.ts': '// T-GEO-1 and T-GEO-2\n',
+      'test/a.test.ts': "it('T-GEO-1: squares', () => {});\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('T-GEO-2 (docs/rules/torres.md): no test cites it');
+    expect(r.out).not.toContain('T-GEO-1 (docs');
+  });
+
+  it('fails on a citation of a rule the rulebook does not have, and reads IDs with digits (T-CARD-AP6-1)', () => {
+    // Built at run time, so this file itself cites no unknown rule.
+    const typo = ['T', 'CARD', 'AP8', '1'].join('-');
+    const r = checkLayout({
+      'docs/rules/torres.md': '### T-CARD-AP6-1 Six action points\n',
+      'src/a.ts': `// T-CARD-AP6-1, and a typo: ${typo}\n`,
+      'test/a.test.ts': "it('T-CARD-AP6-1: six points', () => {});\n",
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain(`${typo}: cited at src/a.ts:1 (src) but in no rulebook`);
+    expect(r.out).toContain('1 rules in 1 rulebooks (torres), 1 problem');
+  });
+
+  it('leaves the games without a rulebook alone', () => {
+    const r = checkLayout({
+      'docs/rules/torres.md': '### T-GEO-1 Squares\n',
+      'src/a.ts': '// T-GEO-1; H-PLACE-3 belongs to a game with no rulebook here\n',
+      'test/a.test.ts': "it('T-GEO-1', () => {});\n",
+    });
+    expect(r.status).toBe(0);
+  });
+});
