@@ -61,6 +61,24 @@ describe('the rulebooks and the code cite each other', () => {
     expect(r.out).toContain('1 rules in 1 rulebooks (torres), 1 problem');
   });
 
+  it('counts a lettered citation (C-TILE-4a) as citing its rule, and rules under "reference data" need tests only', () => {
+    const ok = checkLayout({
+      'docs/rules/coerceo.md':
+        '## 6. Tiles\n\n### C-TILE-4 What always holds\n\n## 12. Reference data\n\n### C-VECTOR-1 Perft\n',
+      'src/a.ts': '// C-TILE-4a: no empty removable tile\n',
+      'test/a.test.ts': "it('C-TILE-4 and C-VECTOR-1', () => {});\n",
+    });
+    expect(ok.out).toContain('2 rules in 1 rulebooks (coerceo), 0 problems');
+    expect(ok.status).toBe(0);
+    // The same vector rule outside a reference-data section needs code too.
+    const bad = checkLayout({
+      'docs/rules/coerceo.md': '## 12. Vectors\n\n### C-VECTOR-1 Perft\n',
+      'test/a.test.ts': "it('C-VECTOR-1', () => {});\n",
+    });
+    expect(bad.out).toContain('C-VECTOR-1 (docs/rules/coerceo.md): no code cites it');
+    expect(bad.status).toBe(1);
+  });
+
   it('leaves the games without a rulebook alone', () => {
     const r = checkLayout({
       'docs/rules/torres.md': '### T-GEO-1 Squares\n',
