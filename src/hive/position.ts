@@ -489,8 +489,9 @@ export class Position implements SearchPosition<HiveMove> {
     return t >= 0 && SLOT_KIND[t % SLOTS] === SCORPION;
   }
 
-  // ---- the search interface (H-PERFT-1/2: a finished position has no children, a forced
-  // pass is one move) ----
+  // ---- the search interface: perft over it counts as H-PERFT-1 and H-PERFT-2 say (a finished
+  // position has no children, a forced pass is one move), which the H-PERFT-3 tables and the
+  // H-PERFT-5 runs check ----
 
   /** Whether the game is over (H-END). */
   terminal(): boolean {
