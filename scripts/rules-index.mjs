@@ -66,10 +66,16 @@ function rulebooks() {
       continue;
     }
     // Rules under a section whose heading says "reference data" are data the tests check
-    // (perft tables, scenarios): no source line enforces them, so they need tests only.
+    // (perft tables, scenarios): no source line enforces them, so they need tests only. Rules
+    // under a heading that says "not checked" are published figures the page says are not used
+    // (too slow, or single-sourced): they need neither, and the index says so.
     let testsOnly = false;
+    let unchecked = false;
     for (const line of text.split('\n')) {
-      if (line.startsWith('## ')) testsOnly = /reference data/i.test(line);
+      if (line.startsWith('## ')) {
+        testsOnly = /reference data/i.test(line);
+        unchecked = /not checked/i.test(line);
+      }
       const m = line.match(/^### ([HCT]-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?)\b\s*(.*)$/);
       if (!m) continue;
       const [, id, title] = m;
@@ -79,7 +85,7 @@ function rulebooks() {
         .toLowerCase()
         .replace(/[^\p{L}\p{N} -]/gu, '')
         .replace(/ /g, '-');
-      rules.push({ game, id, title: title.trim(), anchor, testsOnly });
+      rules.push({ game, id, title: title.trim(), anchor, testsOnly, unchecked });
     }
   }
   return rules;
@@ -108,6 +114,7 @@ const seen = new Set();
 for (const r of rules) {
   if (seen.has(r.id)) problems.push(`${r.id}: two headings in docs/rules/${r.game}.md`);
   seen.add(r.id);
+  if (r.unchecked) continue;
   if (!r.testsOnly && !code.has(r.id))
     problems.push(`${r.id} (docs/rules/${r.game}.md): no code cites it`);
   if (!tests.has(r.id)) problems.push(`${r.id} (docs/rules/${r.game}.md): no test cites it`);
@@ -144,7 +151,7 @@ if (!checkOnly) {
     for (const r of mine) {
       const c =
         (code.get(r.id) ?? []).map(link).join(', ') || (r.testsOnly ? 'reference data' : '—');
-      const t = (tests.get(r.id) ?? []).map(link).join(', ') || '—';
+      const t = (tests.get(r.id) ?? []).map(link).join(', ') || (r.unchecked ? 'not checked' : '—');
       lines.push(`| [${r.id}](${game}.md#${r.anchor}) ${r.title} | ${c} | ${t} |`);
     }
     lines.push('');

@@ -79,6 +79,14 @@ describe('the rulebooks and the code cite each other', () => {
     expect(bad.status).toBe(1);
   });
 
+  it('needs no citation for a rule under a "not checked" heading, and the index says so', () => {
+    const r = checkLayout({
+      'docs/rules/hive.md': '## 13. Published figures, not checked\n\n### H-PERFT-4 Depth 9\n',
+    });
+    expect(r.out).toContain('1 rules in 1 rulebooks (hive), 0 problems');
+    expect(r.status).toBe(0);
+  });
+
   it('leaves the games without a rulebook alone', () => {
     const r = checkLayout({
       'docs/rules/torres.md': '### T-GEO-1 Squares\n',
