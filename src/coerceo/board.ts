@@ -26,6 +26,11 @@ import {
 export const TILE_COUNT = 19;
 /** Fields per colour on the full board. */
 export const COLOUR_FIELDS = 57;
+
+/** Tile index of each colour index (`ci / 3`: three fields of a colour per tile). */
+export const TILE_OF: Uint8Array = new Uint8Array(COLOUR_FIELDS);
+for (let ci = 0; ci < COLOUR_FIELDS; ci++) TILE_OF[ci] = (ci / 3) | 0;
+
 /** White (seat 0, up-pointing fields) and Black (seat 1). */
 export const WHITE = 0;
 /** See {@link WHITE}. */

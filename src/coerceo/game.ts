@@ -9,14 +9,7 @@ import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { quote } from '../core/quote.js';
 import { MAX_MOVES } from './codes.js';
-import {
-  formatCpf,
-  formatMove,
-  type PositionData,
-  parseCpf,
-  parseMove,
-  quoteMove,
-} from './notation.js';
+import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
 import { threats } from './queries.js';
@@ -29,7 +22,7 @@ import {
   savedText,
   stateFromData,
 } from './state.js';
-import type { CoerceoMove, CoerceoState, Colour } from './types.js';
+import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
 
 /** C-SETUP-1: the Laurentius start (CPF). */
 export const LAURENTIUS_CPF = 'ac,cf,bf/ad,ac,bf,be/bd,bd,.,ae,ae/be,ce,df,ad/ce,cf,df w 0/0 L2';

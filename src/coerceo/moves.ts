@@ -1,13 +1,29 @@
 /**
  * The Coerceo move generator over the compact bit sets (C-MOVE, C-EXCHANGE): it writes move
- * codes (codes.ts) in canonical order; `CoerceoPosition.generate` runs it on its piece words.
+ * codes (codes.ts) in canonical order. `CoerceoPosition.generate` (the hot path) runs the two
+ * writers on its own fields; {@link generateSteps} runs the step writer over any position.
  * Colour-index order is field-id order, which is notation order, so writing bits from low to
  * high lists moves in canonical order (C-MOVE-2).
  *
  * @module
  */
-import { VN_HI, VN_LO } from './board.js';
+import { COLOUR_FIELDS, VN_HI, VN_LO } from './board.js';
 import { EXCHANGE } from './codes.js';
+import type { CoerceoPosition } from './position.js';
+
+/** C-MOVE-1: every step of the side to move of `pos` (see {@link writeSteps}). */
+export function generateSteps(pos: CoerceoPosition, out: Int32Array, offset: number): number {
+  const c = pos.toMove();
+  return writeSteps(
+    out,
+    offset,
+    c * COLOUR_FIELDS,
+    pos.pieceWord(2 * c),
+    pos.pieceWord(2 * c + 1),
+    pos.presentWord(0),
+    pos.presentWord(1),
+  );
+}
 
 /**
  * C-MOVE-1: writes every step — one own piece to an empty, existing vertex neighbour (same

@@ -13,6 +13,7 @@ import {
   fieldByName,
   fieldColour,
   fieldName,
+  fieldOf,
   INNER_TILES,
   neighbourSides,
   popcount,
@@ -25,7 +26,7 @@ import {
 } from './board.js';
 import type { CoerceoRulings } from './options.js';
 import { DEFAULT_RULINGS } from './options.js';
-import type { CoerceoMove } from './types.js';
+import type { CoerceoMove, PositionData } from './types.js';
 
 const FILES = 'abcde';
 const RANKS_PER_FILE = [3, 4, 5, 4, 3];
@@ -125,20 +126,22 @@ export function formatMove(move: CoerceoMove): string {
   return move.kind === 'exchange' ? `x${move.target}` : `${move.from}-${move.to}`;
 }
 
-/** The board part of a position: piece sets, present tiles, held tiles, side, layout, cost. */
-export interface PositionData {
-  /** White lo, White hi, Black lo, Black hi (colour-index bit sets, see `board.ts`). */
-  readonly pieces: readonly [number, number, number, number];
-  /** Present tiles (bits over tile indices). */
-  readonly tiles: number;
-  /** Tiles held by White, Black. */
-  readonly held: readonly [number, number];
-  /** Side to move, 0 White. */
-  readonly side: 0 | 1;
-  /** Layout letter (metadata). */
-  readonly layout: 'L' | 'O' | 'C';
-  /** Exchange cost. */
-  readonly exchangeCost: 1 | 2;
+/**
+ * The text of the step seat `c` made between two of its piece sets (colour-index words before
+ * and after: exactly one piece left a field and one arrived).
+ */
+export function stepBetween(
+  c: number,
+  beforeLo: number,
+  beforeHi: number,
+  afterLo: number,
+  afterHi: number,
+): string {
+  const goneLo = beforeLo & ~afterLo;
+  const newLo = afterLo & ~beforeLo;
+  const from = goneLo !== 0 ? 31 - Math.clz32(goneLo) : 63 - Math.clz32(beforeHi & ~afterHi);
+  const to = newLo !== 0 ? 31 - Math.clz32(newLo) : 63 - Math.clz32(afterHi & ~beforeHi);
+  return `${fieldName(fieldOf(c, from))}-${fieldName(fieldOf(c, to))}`;
 }
 
 function hasPiece(pieces: readonly number[], id: number): boolean {

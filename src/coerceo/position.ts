@@ -17,23 +17,31 @@ import { badArgument } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import { quote } from '../core/quote.js';
-import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
 import {
   COLOUR_FIELDS,
   EN_HI,
   EN_LO,
   FACE_HI,
   FACE_LO,
-  fieldName,
-  fieldOf,
   popcount,
   presenceMasks,
-  TILE_COUNT,
   TILE_HI,
   TILE_LO,
+  TILE_OF,
 } from './board.js';
+import { enclosed } from './capture.js';
 import { decodeMove, EXCHANGE, encodeMove, MAX_MOVES } from './codes.js';
+import {
+  pieceKeys,
+  positionHash,
+  HELD_KEYS as ZH,
+  PIECE_KEYS as ZP,
+  SIDE_KEY_HI as ZS_HI,
+  SIDE_KEY_LO as ZS_LO,
+  TILE_KEYS as ZT,
+} from './hash.js';
 import { writeExchanges, writeSteps } from './moves.js';
+import { stepBetween } from './notation.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, endStatus, LIVE, scoreOf, statusCode } from './rules.js';
 import { checkState, trustState } from './state.js';
@@ -60,38 +68,6 @@ const S_IRREV = 15;
 /** 1 when the slots S_TILES..S_CNTB of this entry were saved (irreversible turns only). */
 const S_RARE = 16;
 const S = 17;
-
-/** Tile index of each colour index (`ci / 3`). */
-const TILE_OF = new Uint8Array(COLOUR_FIELDS);
-for (let ci = 0; ci < COLOUR_FIELDS; ci++) TILE_OF[ci] = (ci / 3) | 0;
-
-// Zobrist keys, 53 bits as a 32-bit low word and a 21-bit high word.
-// Interleaved: key i is [2i] (low word) and [2i + 1] (high word), next to each other in memory.
-const ZP = new Int32Array(2 * 2 * COLOUR_FIELDS);
-const ZT = new Int32Array(2 * TILE_COUNT);
-const ZH = new Int32Array(2 * 2 * 20);
-const ZS = new Int32Array(2);
-{
-  let rng: RngState = rngFromSeed(0xc0e2ce0);
-  const draw = (): number => {
-    const [v, next] = nextUint32(rng);
-    rng = next;
-    return v | 0;
-  };
-  const fill = (keys: Int32Array): void => {
-    for (let i = 0; i < keys.length; i += 2) {
-      keys[i] = draw();
-      keys[i + 1] = draw() & 0x1fffff;
-    }
-  };
-  fill(ZP);
-  fill(ZT);
-  fill(ZH);
-  ZS[0] = draw();
-  ZS[1] = draw() & 0x1fffff;
-}
-const ZS_LO: number = ZS[0];
-const ZS_HI: number = ZS[1];
 
 /** The state {@link positionOf} is building a position for: already checked by its caller. */
 let vouched: CoerceoState | null = null;
@@ -188,15 +164,11 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       const occ = state.history[i] as readonly number[];
       let lo = hLo;
       let hi = hHi;
-      for (let w = 0; w < 4; w++) {
-        let diff = (occ[w] ^ state.pieces[w]) | 0;
-        const zb = (w >> 1) * COLOUR_FIELDS + 32 * (w & 1);
-        while (diff !== 0) {
-          const ci = zb + 31 - Math.clz32(diff & -diff);
-          diff &= diff - 1;
-          lo ^= ZP[2 * ci];
-          hi ^= ZP[2 * ci + 1];
-        }
+      for (let c = 0; c < 2; c++) {
+        const dLo = occ[2 * c] ^ state.pieces[2 * c];
+        const dHi = occ[2 * c + 1] ^ state.pieces[2 * c + 1];
+        lo ^= pieceKeys(0, c * COLOUR_FIELDS, dLo, dHi);
+        hi ^= pieceKeys(1, c * COLOUR_FIELDS, dLo, dHi);
       }
       if ((n - i) & 1) {
         lo ^= ZS_LO;
@@ -256,35 +228,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /** Recomputes the Zobrist hash from scratch (used to build and to check). */
   rehash(): void {
-    let lo = 0;
-    let hi = 0;
-    for (let w = 0; w < 4; w++) {
-      let bits = this.pieceWord(w);
-      const zb = (w >> 1) * COLOUR_FIELDS + 32 * (w & 1);
-      while (bits !== 0) {
-        const ci = zb + 31 - Math.clz32(bits & -bits);
-        bits &= bits - 1;
-        lo ^= ZP[2 * ci];
-        hi ^= ZP[2 * ci + 1];
-      }
-    }
-    for (let c = 0; c < 2; c++) {
-      const h = this.heldBy(c);
-      lo ^= ZH[2 * (c * 20 + h)];
-      hi ^= ZH[2 * (c * 20 + h) + 1];
-    }
-    for (let t = 0; t < TILE_COUNT; t++) {
-      if ((this.tiles >> t) & 1) {
-        lo ^= ZT[2 * t];
-        hi ^= ZT[2 * t + 1];
-      }
-    }
-    if (this.side === 1) {
-      lo ^= ZS_LO;
-      hi ^= ZS_HI;
-    }
-    this.hLo = lo;
-    this.hHi = hi;
+    const pieces = [this.wLo, this.wHi, this.bLo, this.bHi];
+    const held = [this.heldW, this.heldB];
+    this.hLo = positionHash(0, pieces, held, this.tiles, this.side);
+    this.hHi = positionHash(1, pieces, held, this.tiles, this.side);
   }
 
   /**
@@ -350,7 +297,15 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   generate(out: Int32Array, offset: number): number {
     if (this.status !== LIVE) return 0;
     const white = this.side === 0;
-    let n = this.generateSteps(out, offset);
+    let n = writeSteps(
+      out,
+      offset,
+      white ? 0 : COLOUR_FIELDS,
+      white ? this.wLo : this.bLo,
+      white ? this.wHi : this.bHi,
+      this.pLo,
+      this.pHi,
+    );
     if ((white ? this.heldW : this.heldB) >= this.exchangeCost) {
       n += writeExchanges(
         out,
@@ -360,20 +315,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       );
     }
     return n;
-  }
-
-  /** C-MOVE-1: every step of the side to move (see `moves.ts`). */
-  generateSteps(out: Int32Array, offset: number): number {
-    const white = this.side === 0;
-    return writeSteps(
-      out,
-      offset,
-      white ? 0 : COLOUR_FIELDS,
-      white ? this.wLo : this.bLo,
-      white ? this.wHi : this.bHi,
-      this.pLo,
-      this.pHi,
-    );
   }
 
   /** Plays a move produced by `generate` (no legality check: that is `generate`'s job). */
@@ -471,29 +412,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     if ((capLo | capHi) !== 0) {
       const gapLo = pLo & ~mLo; // existing fields of the mover's colour without a mover piece
       const gapHi = pHi & ~mHi;
-      let kLo = 0;
-      let kHi = 0;
-      while (capLo !== 0) {
-        const q = 31 - Math.clz32(capLo & -capLo);
-        capLo &= capLo - 1;
-        if ((EN_LO[ob + q] & gapLo) === 0 && (EN_HI[ob + q] & gapHi) === 0) {
-          kLo |= 1 << q;
-          hLo ^= ZP[2 * (ob + q)];
-          hHi ^= ZP[2 * (ob + q) + 1];
-        }
-      }
-      while (capHi !== 0) {
-        const q = 63 - Math.clz32(capHi & -capHi);
-        capHi &= capHi - 1;
-        if ((EN_LO[ob + q] & gapLo) === 0 && (EN_HI[ob + q] & gapHi) === 0) {
-          kHi |= 1 << (q - 32);
-          hLo ^= ZP[2 * (ob + q)];
-          hHi ^= ZP[2 * (ob + q) + 1];
-        }
-      }
+      const kLo = enclosed(capLo, 0, gapLo, gapHi, ob);
+      const kHi = enclosed(capHi, 32, gapLo, gapHi, ob);
       capLo = kLo;
       capHi = kHi;
       if ((kLo | kHi) !== 0) {
+        hLo ^= pieceKeys(0, ob, kLo, kHi);
+        hHi ^= pieceKeys(1, ob, kLo, kHi);
         oLo &= ~kLo;
         oHi &= ~kHi;
         oCount -= popcount(kLo) + popcount(kHi);
@@ -664,17 +589,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     const s = this.stack;
     const b = j * S;
     const c = s[b + S_SIDE];
-    const beforeLo = s[b + 2 * c];
-    const beforeHi = s[b + 2 * c + 1];
     const last = j + 1 >= this.sp;
     const afterLo = last ? this.pieceWord(2 * c) : s[b + S + 2 * c];
     const afterHi = last ? this.pieceWord(2 * c + 1) : s[b + S + 2 * c + 1];
-    const goneLo = beforeLo & ~afterLo;
-    const goneHi = beforeHi & ~afterHi;
-    const newLo = afterLo & ~beforeLo;
-    const newHi = afterHi & ~beforeHi;
-    const from = goneLo !== 0 ? 31 - Math.clz32(goneLo) : 63 - Math.clz32(goneHi);
-    const to = newLo !== 0 ? 31 - Math.clz32(newLo) : 63 - Math.clz32(newHi);
-    return `${fieldName(fieldOf(c, from))}-${fieldName(fieldOf(c, to))}`;
+    return stepBetween(c, s[b + 2 * c], s[b + 2 * c + 1], afterLo, afterHi);
   }
 }

@@ -22,6 +22,7 @@ import {
   VN_LO,
 } from './board.js';
 import { MAX_MOVES } from './codes.js';
+import { generateSteps } from './moves.js';
 import { quoteMove } from './notation.js';
 import { positionOf } from './position.js';
 import { LIVE, outcomeOf } from './rules.js';
@@ -87,7 +88,7 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
   const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
   const pos = positionOf(view);
   const buf = threatScratch;
-  const n = pos.generateSteps(buf, 0);
+  const n = generateSteps(pos, buf, 0);
   const out: CoerceoMove[] = [];
   for (let i = 0; i < n; i++) {
     const code = buf[i];

@@ -17,7 +17,6 @@ import { MAX_MOVES } from './codes.js';
 import {
   formatCpf,
   formatTail,
-  type PositionData,
   parseCpf,
   parseMove,
   parseStateText,
@@ -27,7 +26,7 @@ import {
 import type { CoerceoRulings } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
 import { endStatus, LIVE, outcomeOf } from './rules.js';
-import type { CoerceoMove, CoerceoState } from './types.js';
+import type { CoerceoMove, CoerceoState, PositionData } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const scratch = new Int32Array(MAX_MOVES);

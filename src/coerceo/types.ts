@@ -27,14 +27,9 @@ export type CoerceoMove =
       readonly target: string;
     };
 
-/**
- * An immutable Coerceo state. The board is held compactly: each colour's pieces as a 57-bit
- * set over that colour's fields (two 32-bit words, see `board.ts`) and the present tiles as a
- * 19-bit set. Read it through the queries of this module (`pieceAt`, `tilesHeld`, `removedTiles`
- * …) rather than these fields.
- */
-export interface CoerceoState {
-  /** Pieces: White lo, White hi, Black lo, Black hi (colour-index bit sets). */
+/** The board part of a position: piece sets, present tiles, held tiles, side, layout, cost. */
+export interface PositionData {
+  /** Pieces: White lo, White hi, Black lo, Black hi (colour-index bit sets, see `board.ts`). */
   readonly pieces: readonly [number, number, number, number];
   /** Present tiles as a bit set over tile indices 0..18. */
   readonly tiles: number;
@@ -46,6 +41,15 @@ export interface CoerceoState {
   readonly layout: 'L' | 'O' | 'C';
   /** Tiles an exchange costs. */
   readonly exchangeCost: 1 | 2;
+}
+
+/**
+ * An immutable Coerceo state. The board is held compactly: each colour's pieces as a 57-bit
+ * set over that colour's fields (two 32-bit words, see `board.ts`) and the present tiles as a
+ * 19-bit set. Read it through the queries of this module (`pieceAt`, `tilesHeld`, `removedTiles`
+ * …) rather than these fields.
+ */
+export interface CoerceoState extends PositionData {
   /** The rulings in force. */
   readonly rulings: CoerceoRulings;
   /** Piece sets of the earlier positions since the last irreversible turn, oldest first. */

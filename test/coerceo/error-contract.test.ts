@@ -93,7 +93,6 @@ const SPECS: Record<string, Spec> = {
     make: positionAfterOneMove,
     methods: {
       ...FAST_PATH,
-      generateSteps: FAST_PATH.generate,
       encodeOrNegative: { valid: calls([midMove]) },
       rehash: { valid: calls([]) },
       canRepeat: { valid: calls([]) },
@@ -142,7 +141,6 @@ const SPECS: Record<string, Spec> = {
           },
           methods: {
             ...FAST_PATH,
-            generateSteps: FAST_PATH.generate,
             encodeOrNegative: { valid: calls([midMove]) },
             rehash: { valid: calls([]) },
             canRepeat: { valid: calls([]) },
