@@ -71,7 +71,10 @@ function rulebooks() {
     // (too slow, or single-sourced): they need neither, and the index says so.
     let testsOnly = false;
     let unchecked = false;
+    let previous = '';
     for (const line of text.split('\n')) {
+      const before = previous;
+      previous = line;
       if (line.startsWith('## ')) {
         testsOnly = /reference data/i.test(line);
         unchecked = /not checked/i.test(line);
@@ -85,7 +88,10 @@ function rulebooks() {
         .toLowerCase()
         .replace(/[^\p{L}\p{N} -]/gu, '')
         .replace(/ /g, '-');
-      rules.push({ game, id, title: title.trim(), anchor, testsOnly, unchecked });
+      // The short anchor `#h-place-5` that refusals link to (RulesError.rule, rulePage) stands
+      // on the line before the heading.
+      const shortAnchor = before === `<a id="${id.toLowerCase()}"></a>`;
+      rules.push({ game, id, title: title.trim(), anchor, testsOnly, unchecked, shortAnchor });
     }
   }
   return rules;
@@ -114,6 +120,10 @@ const seen = new Set();
 for (const r of rules) {
   if (seen.has(r.id)) problems.push(`${r.id}: two headings in docs/rules/${r.game}.md`);
   seen.add(r.id);
+  if (!r.shortAnchor)
+    problems.push(
+      `${r.id} (docs/rules/${r.game}.md): the line before its heading must be <a id="${r.id.toLowerCase()}"></a>`,
+    );
   if (r.unchecked) continue;
   if (!r.testsOnly && !code.has(r.id))
     problems.push(`${r.id} (docs/rules/${r.game}.md): no code cites it`);

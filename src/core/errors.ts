@@ -28,16 +28,26 @@ export type RulesErrorCode =
   /** A well-formed request the library does not support (e.g. a depth out of range). */
   | 'UNSUPPORTED';
 
-/** Thrown by every rules function on bad input; never a bare `Error` or `TypeError`. */
+/**
+ * Thrown by every rules function on bad input; never a bare `Error` or `TypeError`. A refused
+ * move (`ILLEGAL_MOVE`, and `GAME_OVER` for a move on a finished game) also names the rule that
+ * forbids it: `rule` is its ID in the rulebook (`docs/rules/`), e.g. `'H-PLACE-5'`, and the
+ * message ends with it in parentheses.
+ */
 export class RulesError extends Error {
   /** Stable machine-readable code, e.g. `ILLEGAL_MOVE`. */
   readonly code: RulesErrorCode;
+  /** The ID of the rule that forbids a refused move; `undefined` for other errors. */
+  readonly rule: string | undefined;
 
-  constructor(code: RulesErrorCode, message: string) {
+  constructor(code: RulesErrorCode, message: string, rule?: string) {
     // Never throws, whatever it is given (a Symbol message would make `Error` throw).
-    super(typeof message === 'string' ? message : quote(message));
+    const text = typeof message === 'string' ? message : quote(message);
+    const id = typeof rule === 'string' && rule !== '' ? rule : undefined;
+    super(id === undefined ? text : `${text} (${id})`);
     this.name = 'RulesError';
     this.code = code;
+    this.rule = id;
   }
 }
 

@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 import { gameArg } from './args.js';
+import type { Explanation } from './explain.js';
 
 /**
  * One game's rules as a record of pure functions.
@@ -47,8 +49,17 @@ export interface Game<State, Move, Options = Record<string, never>> {
   toMove(state: State): number;
   /** Every legal move, no duplicates, stable order; empty when terminal. */
   moves(state: State): readonly Move[];
-  /** The successor state. Pure; throws `RulesError('ILLEGAL_MOVE')` if `move` is not legal. */
+  /**
+   * The successor state. Pure; throws `RulesError('ILLEGAL_MOVE')` if `move` is not legal
+   * (`GAME_OVER` when the game has ended), with `error.rule` naming the rule that forbids it.
+   */
   apply(state: State, move: Move): State;
+  /**
+   * Whether `move` (well-formed: a move object of this game) is legal in `state`, and if not,
+   * which rules forbid it and why — the same answer `apply` gives by throwing. Throws only for
+   * a bad state or a value that is not a move of this game.
+   */
+  explain?(state: State, move: Move): Explanation;
   /** True when the game is over. */
   terminal(state: State): boolean;
   /** One number per seat, higher is better (see the interface contract). */

@@ -1,4 +1,5 @@
 export { isRulesError, RulesError, type RulesErrorCode } from './errors.js';
+export { type Explanation, type Refusal, rulePage, ruleUrl } from './explain.js';
 export {
   type Game,
   type MoveOf,

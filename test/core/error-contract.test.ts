@@ -338,6 +338,9 @@ const SPECS: Record<string, Spec> = {
   nextInt: fn({ valid: calls([rng, 10]) }),
   nextUint32: fn({ valid: calls([rng]) }),
   normalizedScore: fn({ valid: calls([tictactoe, ttt], [nim, nimStart]) }),
+  // Answers for any value: a page for a rule ID, undefined for anything else.
+  rulePage: fn({ valid: calls(['H-PLACE-5'], ['T-DOOR-1']), total: true }),
+  ruleUrl: fn({ valid: calls(['C-TURN-1']), total: true }),
   randomGame: fn({
     valid: calls([nim, { heaps: [2, 1] }, 3], [tictactoe, undefined, 4, { maxPlies: 5 }]),
   }),

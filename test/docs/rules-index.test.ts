@@ -16,14 +16,31 @@ afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/** Runs the check on a copy of the layout holding `files` (path → text). */
-function checkLayout(files: Record<string, string>): { status: number | null; out: string } {
+/** A rulebook heading with the short anchor line every rule has before it (`#h-place-5`). */
+function withAnchors(text: string): string {
+  return text.replace(
+    /^### ([HCT]-[A-Z0-9-]+)/gm,
+    (h, id: string) => `<a id="${id.toLowerCase()}"></a>\n${h}`,
+  );
+}
+
+/**
+ * Runs the check on a copy of the layout holding `files` (path → text); the rulebooks' headings
+ * get their anchor lines unless `anchors` is false.
+ */
+function checkLayout(
+  files: Record<string, string>,
+  anchors = true,
+): { status: number | null; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'boardrules-rules-'));
   temps.push(dir);
   for (const sub of ['scripts', 'docs/rules', 'src', 'test'])
     mkdirSync(join(dir, sub), { recursive: true });
   copyFileSync(script, join(dir, 'scripts/rules-index.mjs'));
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  for (const [path, text] of Object.entries(files)) {
+    const rulebook = anchors && path.startsWith('docs/rules/');
+    writeFileSync(join(dir, path), rulebook ? withAnchors(text) : text);
+  }
   const r = spawnSync(process.execPath, [join(dir, 'scripts/rules-index.mjs'), '--check'], {
     encoding: 'utf8',
   });
@@ -35,6 +52,23 @@ describe('the rulebooks and the code cite each other', () => {
     const r = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
     expect(r.stdout).toMatch(/rules-index: \d+ rules .*, 0 problems/);
     expect(r.status).toBe(0);
+  });
+
+  it('fails on a rule without its short anchor, which refusals link to (ruleUrl)', () => {
+    const r = checkLayout(
+      {
+        'docs/rules/torres.md':
+          '<a id="t-geo-1"></a>\n### T-GEO-1 Squares\n\n### T-GEO-2 Neighbours\n',
+        'src/a.ts': '// T-GEO-1 and T-GEO-2\n',
+        'test/a.test.ts': "it('T-GEO-1 and T-GEO-2', () => {});\n",
+      },
+      false,
+    );
+    expect(r.status).toBe(1);
+    expect(r.out).toContain(
+      'T-GEO-2 (docs/rules/torres.md): the line before its heading must be <a id="t-geo-2"></a>',
+    );
+    expect(r.out).not.toContain('T-GEO-1 (docs');
   });
 
   it('fails on a rule that no code or no test cites', () => {
