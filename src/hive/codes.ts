@@ -120,10 +120,16 @@ export function encodeMove(pos: Position, move: HiveMove): number {
   const m = p * CELLS + cellOf(dq, dr);
   // The torus cell is exact only inside the hive's window: check the real coordinates back.
   if (pos.anchor >= 0 && (pos.realQ(m - p * CELLS) !== dq || pos.realR(m - p * CELLS) !== dr)) {
-    throw new RulesError('ILLEGAL_MOVE', `${quote(piece)} cannot reach (${dq}, ${dr})`);
+    // Too far from the hive to touch it: a placement must touch it (H-PLACE-3), a moved piece
+    // must stay in one hive with it (H-MOVE-3).
+    throw new RulesError(
+      'ILLEGAL_MOVE',
+      `${quote(piece)} cannot reach (${dq}, ${dr}): it would not touch the hive`,
+      kind === 'place' ? 'H-PLACE-3' : 'H-MOVE-3',
+    );
   }
   if (pos.anchor < 0 && (dq !== 0 || dr !== 0)) {
-    throw new RulesError('ILLEGAL_MOVE', 'the first piece must be placed at (0, 0)');
+    throw new RulesError('ILLEGAL_MOVE', 'the first piece is placed at (0, 0)', 'H-PLACE-1');
   }
   return m;
 }

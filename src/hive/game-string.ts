@@ -7,9 +7,11 @@
  */
 
 import { RulesError } from '../core/errors.js';
+import { refusedMove } from '../core/explain.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { decodeMove } from './codes.js';
+import { refusalOf } from './explain.js';
 import { ancestorVersion, childVersion, rootVersion } from './lineage.js';
 import { findLegal } from './moves.js';
 import {
@@ -24,7 +26,6 @@ import {
   stateStringOf,
   type Turn,
   turnStringOf,
-  whyIllegal,
 } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import { parseGameTypeString } from './pieces.js';
@@ -206,14 +207,13 @@ function legalMoveOf(
   where: string,
 ): { pos: Position; m: number; normalized: string } {
   const pos = livePosition(state, where);
-  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  if (isOver(pos)) {
+    throw new RulesError('GAME_OVER', 'the game is over: no move is legal', 'H-END-7');
+  }
   const parsed = parseMoveCode(pos, text, state.options.strictInput);
   const m = findLegal(pos, parsed.move);
   if (m < 0) {
-    throw new RulesError(
-      'ILLEGAL_MOVE',
-      `${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
-    );
+    throw refusedMove(quote(text), refusalOf(pos, parsed.move));
   }
   return { pos, m, normalized: parsed.normalized };
 }

@@ -1,7 +1,9 @@
+import type { Explanation } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
 
 /** The legal moves of each state asked for, built once. */
 import { decodeMove } from './codes.js';
+import { explainMove } from './explain.js';
 import {
   formatGameString,
   formatMoveString,
@@ -41,7 +43,10 @@ export const name = 'hive' as const;
  * not what the moves give (`Base+MLP;WhiteWins;White[1]`); pass `{ lenient: true }` to
  * `parseGameString` to recompute those fields as Mzinga does.
  */
-export const hive: Game<HiveState, HiveMove, HiveOptions> = {
+export const hive: Game<HiveState, HiveMove, HiveOptions> & {
+  /** Whether a move is legal, and which rules forbid it (see {@link Game.explain}). */
+  explain(state: HiveState, move: HiveMove): Explanation;
+} = {
   name,
   scoring: 'winloss',
   start(options?: Partial<HiveOptions>): HiveState {
@@ -68,6 +73,11 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> = {
   apply(state: HiveState, move: HiveMove): HiveState {
     const pos = livePosition(state, 'hive.apply');
     return successor(state, pos, checkedEncode(pos, move));
+  },
+  /** {@link explain}: whether a move is legal, and which rules forbid it. */
+  explain(state: HiveState, move: HiveMove): Explanation {
+    const pos = livePosition(state, 'hive.explain');
+    return explainMove(pos, move);
   },
   terminal(state: HiveState): boolean {
     return isOver(livePosition(state, 'hive.terminal'));

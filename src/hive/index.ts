@@ -49,7 +49,15 @@ export {
   type HiveRoster,
   parseGameTypeString,
 } from './pieces.js';
-export { outcome, pieceAt, piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
+export {
+  explain,
+  outcome,
+  pieceAt,
+  piecesInHand,
+  piecesOnBoard,
+  placeOf,
+  stackAt,
+} from './queries.js';
 export { formatBoard } from './text.js';
 export type {
   HiveEndReason,

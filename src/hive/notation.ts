@@ -10,16 +10,9 @@ import { badArgument, integerArg, objectArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { CELLS, NB } from './board.js';
-import { moveCell, moveOp, movePiece, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './codes.js';
+import { moveCell, moveOp, movePiece, OP_GRAB, OP_SPAN, OP_SWAP, PASS } from './codes.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
-import {
-  KIND_FIRST_SLOT,
-  pieceFromName,
-  pieceName,
-  SLOT_KIND,
-  SLOT_NUMBER,
-  SLOTS,
-} from './pieces.js';
+import { pieceFromName, pieceName } from './pieces.js';
 import type { Position } from './position.js';
 import { BLACK_WINS, DRAW, WHITE_WINS } from './rules.js';
 
@@ -302,43 +295,6 @@ function parseFanOperation(
   }
   const op = marker === '*' ? OP_GRAB : OP_SWAP;
   return { move: op * OP_SPAN + x * CELLS + ac, normalized: `${name} ${marker}${xName}` };
-}
-
-/** A readable reason why a well-formed move is not legal (for error messages). */
-export function whyIllegal(pos: Position, m: number): string {
-  if (pos.result !== 0) return 'the game is over';
-  if (m === PASS) return 'pass is only legal when there is no other move';
-  const op = moveOp(m);
-  const p = movePiece(m);
-  const name = pieceName(p);
-  const me = pos.ply & 1;
-  const mine = p >= SLOTS ? 1 : 0;
-  if (op !== OP_MOVE) {
-    const actor = pos.top[moveCell(m)];
-    const what = op === OP_GRAB ? 'grab' : 'swap with';
-    if (actor < 0 || (actor >= SLOTS ? 1 : 0) !== me)
-      return `no piece of the mover there to ${what} ${name}`;
-    return `${pieceName(actor)} cannot ${what} ${name}`;
-  }
-  if (pos.cell[p] < 0) {
-    if (mine !== me) return `${name} belongs to the other player`;
-    const slot = p % SLOTS;
-    // H-PLACE-7: of identical bugs, the lowest number first.
-    if (SLOT_NUMBER[slot] > 1 && slot > KIND_FIRST_SLOT[SLOT_KIND[slot]]) {
-      if (pos.cell[p - 1] === -1) return `${name} cannot be placed before ${pieceName(p - 1)}`;
-    }
-    if (slot === 0 && pos.rules.tournamentOpening && pos.ply < 2) {
-      return 'the Queen may not be placed on the first turn';
-    }
-    if (pos.cell[me * SLOTS] === -1 && pos.ply >= 6 && slot !== 0) {
-      return 'the Queen must be placed by the fourth turn';
-    }
-    return `${name} cannot be placed there`;
-  }
-  if (pos.cell[me * SLOTS] === -1) return 'no piece may move before its Queen is placed';
-  if (pos.isFrozen(p)) return `${name} moved on the last ply and cannot move now`;
-  if (pos.top[pos.cell[p]] !== p) return `${name} is covered`;
-  return `${name} cannot move there`;
 }
 
 /** The rule options a GameString cannot carry in plain UHP. */

@@ -8,13 +8,15 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { refusedMove } from '../core/explain.js';
 import { stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { encodeMove } from './codes.js';
+import { refusalOf } from './explain.js';
 import { childVersion, historyAt, positionAt, rootVersion, type Version } from './lineage.js';
 import { findLegal } from './moves.js';
-import { formatMoveCode, parseMoveCode, whyIllegal } from './notation.js';
+import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import { gameSetup, type HiveGameType } from './pieces.js';
 import { Position } from './position.js';
@@ -80,6 +82,7 @@ export function replay(pos: Position, moves: readonly string[], strict: boolean)
       throw new RulesError(
         'ILLEGAL_MOVE',
         `move ${i + 1} ${quote(text)}: the game is already over`,
+        'H-END-7',
       );
     }
     let parsed: ReturnType<typeof parseMoveCode>;
@@ -93,10 +96,7 @@ export function replay(pos: Position, moves: readonly string[], strict: boolean)
     }
     const m = findLegal(pos, parsed.move);
     if (m < 0) {
-      throw new RulesError(
-        'ILLEGAL_MOVE',
-        `move ${i + 1} ${quote(text)} is illegal: ${whyIllegal(pos, parsed.move)}`,
-      );
+      throw refusedMove(`move ${i + 1} ${quote(text)}`, refusalOf(pos, parsed.move));
     }
     pos.play(m);
     out.push(parsed.normalized);
@@ -138,12 +138,12 @@ function readState(state: unknown): Version {
 }
 
 export function checkedEncode(pos: Position, move: HiveMove): number {
-  if (isOver(pos)) throw new RulesError('GAME_OVER', 'the game is over: no move is legal');
+  if (isOver(pos)) {
+    throw new RulesError('GAME_OVER', 'the game is over: no move is legal', 'H-END-7');
+  }
   const m = encodeMove(pos, move);
   const legal = findLegal(pos, m);
-  if (legal < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `illegal move: ${whyIllegal(pos, m)}`);
-  }
+  if (legal < 0) throw refusedMove(`the move ${quote(move)}`, refusalOf(pos, m));
   return legal;
 }
 
