@@ -6,9 +6,11 @@
  */
 
 import { RulesError } from '../core/errors.js';
+import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { quote } from '../core/quote.js';
 import { MAX_MOVES } from './codes.js';
+import { explainMove, refusalOf } from './explain.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
@@ -82,15 +84,16 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   checkState(state, 'coerceo.apply');
-  if (state.status !== LIVE) {
-    throw new RulesError('GAME_OVER', `the game is over; ${quoteMove(move)} cannot be played`);
+  const refused = refusalOf(state, move);
+  if (refused !== null) {
+    throw refusedMove(
+      quoteMove(move),
+      refused,
+      state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE',
+    );
   }
   const pos = positionOf(state);
-  const code = legalCode(pos, move);
-  if (code < 0) {
-    throw new RulesError('ILLEGAL_MOVE', `${quoteMove(move)} is not a legal move here`);
-  }
-  pos.play(code);
+  pos.play(legalCode(pos, move));
   return pos.state();
 }
 
@@ -129,18 +132,16 @@ function formatMoveAt(state: CoerceoState, move: CoerceoMove): string {
 function parseMoveAt(state: CoerceoState, text: string): CoerceoMove {
   checkState(state, 'coerceo.parseMove');
   const move = parseMove(text);
+  const refused = refusalOf(state, move);
+  if (refused !== null) {
+    throw refusedMove(`${quote(formatMove(move))} (from ${quote(String(text).trim())})`, refused);
+  }
+  // The listed object, so that a parsed move is the very value `moves` holds.
   const listed = moves(state).find((m) =>
     m.kind === 'step'
       ? move.kind === 'step' && m.from === move.from && m.to === move.to
       : move.kind === 'exchange' && m.target === move.target,
-  );
-  if (!listed) {
-    const why = state.status !== LIVE ? ' (the game is over)' : '';
-    throw new RulesError(
-      'ILLEGAL_MOVE',
-      `${quote(formatMove(move))} (from ${quote(String(text).trim())}) is not a legal move here${why}`,
-    );
-  }
+  ) as CoerceoMove;
   return listed;
 }
 
@@ -171,13 +172,17 @@ function deserialize(text: string): CoerceoState {
 export const name = 'coerceo' as const;
 
 /** The Coerceo rules as a boardrules {@link Game}. */
-export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
+export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
+  /** Whether a move is legal, and which rule forbids it (see {@link Game.explain}). */
+  explain(state: CoerceoState, move: CoerceoMove): Explanation;
+} = {
   name,
   scoring: 'winloss',
   start,
   players: () => 2,
   toMove: (state) => checkState(state, 'coerceo.toMove').side,
   moves,
+  explain: (state, move) => explainMove(checkState(state, 'coerceo.explain'), move),
   apply,
   terminal: (state) => checkState(state, 'coerceo.terminal').status !== LIVE,
   score: (state) => scoreOf(checkState(state, 'coerceo.score').status),

@@ -33,6 +33,7 @@ export {
 export { CoerceoPosition } from './position.js';
 export {
   edgeNeighboursOf,
+  explain,
   fieldExists,
   outcome,
   pieceAt,

@@ -5,6 +5,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { type Explanation, refusedMove } from '../core/explain.js';
 import { quote } from '../core/quote.js';
 import {
   COLOUR_FIELDS,
@@ -22,6 +23,7 @@ import {
   VN_LO,
 } from './board.js';
 import { MAX_MOVES } from './codes.js';
+import { explainMove, refusalOf } from './explain.js';
 import { generateSteps } from './moves.js';
 import { quoteMove } from './notation.js';
 import { positionOf } from './position.js';
@@ -50,10 +52,16 @@ export interface TurnEffects {
 /** C-TURN-4: the effects of playing `move` in `state` (throws like `apply`). */
 export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects {
   checkState(state, 'turnEffects');
-  if (state.status !== LIVE) throw new RulesError('GAME_OVER', 'the game is over');
+  const refused = refusalOf(state, move);
+  if (refused !== null) {
+    throw refusedMove(
+      quoteMove(move),
+      refused,
+      state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE',
+    );
+  }
   const pos = positionOf(state);
   const code = legalCode(pos, move);
-  if (code < 0) throw new RulesError('ILLEGAL_MOVE', `${quoteMove(move)} is not a legal move here`);
   const o = 1 - state.side;
   pos.play(code);
   const captured: string[] = [];
@@ -198,4 +206,23 @@ export function sideToMove(state: CoerceoState): Colour {
 export function variantOf(state: CoerceoState): 'laurentius' | 'ocius' | 'custom' {
   const { layout } = checkState(state, 'variantOf');
   return layout === 'L' ? 'laurentius' : layout === 'O' ? 'ocius' : 'custom';
+}
+
+/**
+ * Whether `move` is legal in `state`, and if not, the rule that forbids it (its ID in
+ * `docs/rules/coerceo.md`) and why, in words — what `coerceo.apply` would throw, without
+ * throwing. Throws `INVALID_STATE` for a bad state and `ILLEGAL_MOVE` for a value that is no
+ * Coerceo move (not a step or exchange object, an unknown field).
+ *
+ * @example
+ * ```ts
+ * import { coerceo, explain } from 'boardrules/coerceo';
+ * explain(coerceo.start(), { kind: 'exchange', target: 'c3.4' });
+ * // { legal: false, rule: 'C-EXCHANGE-1', rules: ['C-EXCHANGE-1'],
+ * //   reason: 'an exchange costs 2 tiles and White holds 0' }
+ * ```
+ */
+export function explain(state: CoerceoState, move: CoerceoMove): Explanation {
+  checkState(state, 'explain');
+  return explainMove(state, move);
 }

@@ -123,6 +123,7 @@ const SPECS: Record<string, Spec> = {
       toMove: fn({ valid: stateCalls() }),
       moves: fn({ valid: stateCalls() }),
       apply: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
+      explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
       terminal: fn({ valid: stateCalls() }),
       score: fn({ valid: stateCalls() }),
       formatMove: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
@@ -170,6 +171,7 @@ const SPECS: Record<string, Spec> = {
   fieldName: fn({ valid: calls([0], [113]) }),
   formatMove: fn({ valid: calls([firstMove], [{ kind: 'exchange', target: 'c3a' }]) }),
   formatPosition: fn({ valid: stateCalls() }),
+  explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
   outcome: fn({ valid: stateCalls() }),
   parseMove: fn({ valid: calls(['c3a-c3c'], ['xb2f+']) }),
   parsePosition: fn({
