@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
+import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
 import { quote } from '../core/quote.js';
 import type { RngState } from '../core/rng.js';
 import { decode, encode, MAX_MOVES } from './codes.js';
+import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
@@ -30,12 +31,11 @@ function codes(pos: Position): Int32Array {
 
 function apply(state: TorresState, move: TorresMove): TorresState {
   const pos = checkedPosition(state, 'torres.apply');
-  if (pos.step === S_OVER) throw new RulesError('GAME_OVER', 'the game is over');
-  const c = encode(move);
-  if (!codes(pos).includes(c)) {
-    throw new RulesError('ILLEGAL_MOVE', `illegal move ${quote(move)} in step '${state.step}'`);
+  const refused = refusalOf(pos, move);
+  if (refused !== null) {
+    throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
   }
-  pos.play(c);
+  pos.play(encode(move));
   return toState(pos, state.rng, true);
 }
 
@@ -73,6 +73,8 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   observe(state: TorresState, seat: number): TorresState;
   /** The mutable play/undo position over a state, for perft and bots. */
   search(state: TorresState): SearchPosition<TorresMove>;
+  /** Whether a move is legal, and which rule forbids it (see {@link Game.explain}). */
+  explain(state: TorresState, move: TorresMove): Explanation;
 } = {
   name,
   scoring: 'points',
@@ -81,6 +83,7 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   toMove: (s) => checkState(s, 'torres.toMove').actor,
   moves: (s) => Array.from(codes(checkedPosition(s, 'torres.moves')), decode),
   apply,
+  explain: (s, m) => explainMove(checkedPosition(s, 'torres.explain'), m),
   terminal: (s) => checkState(s, 'torres.terminal').step === 'over', // T-END-1
   score: (s) => checkState(s, 'torres.score').seats.map((p) => p.score), // T-END-2
   formatMove: (s, m) => formatCode(checkedPosition(s, 'torres.formatMove'), encode(m)),

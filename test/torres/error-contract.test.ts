@@ -91,6 +91,7 @@ const SPECS: Record<string, Spec> = {
       toMove: fn({ valid: stateCalls() }),
       moves: fn({ valid: stateCalls() }),
       apply: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
+      explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
       terminal: fn({ valid: stateCalls() }),
       score: fn({ valid: stateCalls() }),
       formatMove: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
