@@ -287,6 +287,12 @@ describe('playground: complete games', () => {
         const refused = refusalOf(hive, s, { kind: 'move', piece: 'wS1', q: bB1.q, r: bB1.r });
         expect(await refusal()).toBe(refused);
         expect(refused).toContain('Queen');
+        // The refusal links to the rule that made it (H-MOVE-1) in the rulebook.
+        const link = page.locator('#refusal-rule');
+        expect(await link.getAttribute('href')).toBe(
+          'https://github.com/boardrules/boardrules/blob/main/docs/rules/hive.md#h-move-1',
+        );
+        expect(await link.textContent()).toBe('Rule H-MOVE-1 in the rulebook');
         await page.locator('#board g.tile[data-piece="wS1"]').click(); // let go
       }
       const from =

@@ -15,8 +15,11 @@ export type ClickOutcome<M> =
    * offered as buttons.
    */
   | { readonly kind: 'select'; readonly source: string | null; readonly also: readonly M[] }
-  /** The click names no legal move: say why. */
-  | { readonly kind: 'refuse'; readonly why: string };
+  /**
+   * The click names no legal move: say why, and (when the library refused a move) which rule of
+   * the rulebook forbids it.
+   */
+  | { readonly kind: 'refuse'; readonly why: string; readonly rule?: string };
 
 function oneOrChoice<M>(moves: readonly M[]): ClickOutcome<M> {
   return moves.length === 1
@@ -66,7 +69,11 @@ export function resolveClick<S, M>(
     adapter.game.apply(state, attempt.move);
     return { kind: 'play', move: attempt.move };
   } catch (e) {
-    if (isRulesError(e)) return { kind: 'refuse', why: e.message };
+    if (isRulesError(e)) {
+      return e.rule === undefined
+        ? { kind: 'refuse', why: e.message }
+        : { kind: 'refuse', why: e.message, rule: e.rule };
+    }
     throw e;
   }
 }

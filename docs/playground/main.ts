@@ -5,6 +5,7 @@
 //
 // Built as one classic script (scripts/build-playground.mjs), so the page also works opened
 // straight from disk (file://), where browsers refuse module scripts.
+import { isRulesError, ruleUrl } from '../../src/index.js';
 import type { AnyAdapter, Clicked, ClickKeys, FormValues } from './adapter.js';
 import { type ClickOutcome, resolveClick } from './clicks.js';
 import { coerceoAdapter } from './coerceo.js';
@@ -140,6 +141,16 @@ function newGame(): void {
   update();
 }
 
+/** The link under a refusal to the rule that made it, hidden when there is none. */
+function showRule(rule: string | undefined): void {
+  const link = $('refusal-rule') as HTMLAnchorElement;
+  const url = rule === undefined ? undefined : ruleUrl(rule);
+  link.hidden = url === undefined;
+  if (rule === undefined || url === undefined) return;
+  link.href = url;
+  link.textContent = `Rule ${rule} in the rulebook`;
+}
+
 function showError(message: string): void {
   $('error').textContent = message;
 }
@@ -211,6 +222,7 @@ function update(): void {
   $('status').textContent = statusText(session);
   $('instruction').textContent = instructionText(session, legal);
   $('refusal').textContent = session.refusal;
+  showRule(session.refusalRule);
   renderTray();
   $('summary').replaceChildren(
     ...(a.summary?.(state) ?? []).map((line) => {
@@ -302,6 +314,7 @@ function apply(outcome: ClickOutcome<unknown>): void {
       session.clearClick();
       session.selected = selected;
       session.refusal = `Not allowed: ${outcome.why}`;
+      session.refusalRule = outcome.rule;
       break;
     }
   }
@@ -331,6 +344,7 @@ function playTyped(event: SubmitEvent): void {
   } catch (e) {
     session.clearClick();
     session.refusal = `Not allowed: ${e instanceof Error ? e.message : String(e)}`;
+    session.refusalRule = isRulesError(e) ? e.rule : undefined;
     update();
     return;
   }

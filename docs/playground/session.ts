@@ -29,6 +29,8 @@ export class Session {
   pending: unknown[] = [];
   /** Why the last click was refused ('' when it was not). */
   refusal = '';
+  /** The rule that refused it (its ID), when the library named one. */
+  refusalRule: string | undefined = undefined;
   /** Bumped on every change, so a bot move scheduled for an old position is dropped. */
   epoch = 0;
 
@@ -85,6 +87,7 @@ export class Session {
     this.selected = null;
     this.pending = [];
     this.refusal = '';
+    this.refusalRule = undefined;
     this.epoch++;
   }
 

@@ -4,6 +4,7 @@
  * `play` work for any of them; `uhp` is the Universal Hive Protocol engine.
  */
 import { isRulesError } from '../core/errors.js';
+import { ruleUrl } from '../core/explain.js';
 import { perft } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import type { UhpRuleOptions } from '../hive/uhp-engine.js';
@@ -229,6 +230,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     if (isRulesError(e)) {
       // Bad input given on the command line (a state, a flag value the game rejects).
       ctx.io.err(`boardrules: ${e.code}: ${e.message}`);
+      const url = e.rule === undefined ? undefined : ruleUrl(e.rule);
+      if (url !== undefined) ctx.io.err(`boardrules: the rule: ${url}`);
       return 2;
     }
     ctx.io.err(

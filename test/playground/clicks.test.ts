@@ -110,13 +110,16 @@ describe.each(CASES)('playground clicks: $name', (c) => {
       const attempt = adapter.attempt(s, selected, keys);
       if (attempt === null || 'why' in attempt) continue;
       let message = '';
+      let rule: string | undefined;
       try {
         game.apply(s, attempt.move);
       } catch (e) {
-        if (isRulesError(e)) message = e.message;
+        if (isRulesError(e)) [message, rule] = [e.message, e.rule];
       }
       expect(message).not.toBe('');
-      expect(o).toEqual({ kind: 'refuse', why: message });
+      // Every refused move names its rule, and the page passes it on for the link.
+      expect(rule).toMatch(/^[HCT]-/);
+      expect(o).toEqual({ kind: 'refuse', why: message, rule });
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
