@@ -217,7 +217,7 @@ export function variantOf(state: CoerceoState): 'laurentius' | 'ocius' | 'custom
  * @example
  * ```ts
  * import { coerceo, explain } from 'boardrules/coerceo';
- * explain(coerceo.start(), { kind: 'exchange', target: 'c3.4' });
+ * explain(coerceo.start(), { kind: 'exchange', target: 'a2f' });
  * // { legal: false, rule: 'C-EXCHANGE-1', rules: ['C-EXCHANGE-1'],
  * //   reason: 'an exchange costs 2 tiles and White holds 0' }
  * ```
