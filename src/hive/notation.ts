@@ -11,7 +11,12 @@ import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { CELLS, NB } from './board.js';
 import { moveCell, moveOp, movePiece, OP_GRAB, OP_SPAN, OP_SWAP, PASS } from './codes.js';
-import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT } from './options.js';
+import {
+  DEFAULT_OPTIONS,
+  type HiveOptions,
+  MAX_PLIES_LIMIT,
+  type RepetitionRule,
+} from './options.js';
 import { pieceFromName, pieceName } from './pieces.js';
 import type { Position } from './position.js';
 import { BLACK_WINS, DRAW, WHITE_WINS } from './rules.js';
@@ -306,21 +311,41 @@ export interface RuleOptionSpec {
   readonly name: 'TournamentOpening' | 'RepetitionDraw' | 'MaxPlies' | 'StrictInput';
   /** The {@link HiveOptions} key. */
   readonly key: RuleOptionKey;
-  /** `bool` (`True`/`False`) or `int`. */
-  readonly kind: 'bool' | 'int';
+  /**
+   * `bool` (`True`/`False`), `int`, or `enum` (`RepetitionDraw`: `True`, `False`, `HiveGame`,
+   * `Nokamute`, the values of H-END-4).
+   */
+  readonly kind: 'bool' | 'int' | 'enum';
+}
+
+/** The UHP texts of the `repetitionDraw` values (H-END-4), in the order `options` lists them. */
+export const REPETITION_TEXTS: readonly (readonly [string, RepetitionRule])[] = [
+  ['False', false],
+  ['True', true],
+  ['HiveGame', 'hivegame'],
+  ['Nokamute', 'nokamute'],
+];
+
+/** The `repetitionDraw` value a UHP text names (any case unless `strict`), or `undefined`. */
+export function parseRepetitionText(text: string, strict = false): RepetitionRule | undefined {
+  const found = REPETITION_TEXTS.find(([t]) =>
+    strict ? t === text : t.toLowerCase() === text.toLowerCase(),
+  );
+  return found?.[1];
 }
 
 /** H-UHP-10: the rule options and their UHP names, in the order `options` lists them. */
 export const RULE_OPTIONS: readonly RuleOptionSpec[] = [
   { name: 'TournamentOpening', key: 'tournamentOpening', kind: 'bool' },
-  { name: 'RepetitionDraw', key: 'repetitionDraw', kind: 'bool' },
+  { name: 'RepetitionDraw', key: 'repetitionDraw', kind: 'enum' },
   { name: 'MaxPlies', key: 'maxPlies', kind: 'int' },
   { name: 'StrictInput', key: 'strictInput', kind: 'bool' },
 ];
 
-/** A rule option's value as UHP writes it: `True`/`False` or the integer. */
-function formatOptionValue(value: boolean | number): string {
-  return typeof value === 'boolean' ? (value ? 'True' : 'False') : String(value);
+/** A rule option's value as UHP writes it: `True`/`False`, the integer or the enum text. */
+export function formatOptionValue(value: boolean | number | RepetitionRule): string {
+  if (typeof value === 'number') return String(value);
+  return (REPETITION_TEXTS.find(([, v]) => v === value) as readonly [string, RepetitionRule])[0];
 }
 
 /**
@@ -332,7 +357,7 @@ function formatOptionValue(value: boolean | number): string {
 export function formatOptionBlock(options: Readonly<HiveOptions>): string {
   const entries: string[] = [];
   for (const spec of RULE_OPTIONS) {
-    const value = options[spec.key];
+    const value = options[spec.key] ?? DEFAULT_OPTIONS[spec.key];
     if (value !== DEFAULT_OPTIONS[spec.key]) {
       entries.push(`${spec.name}=${formatOptionValue(value)}`);
     }
@@ -365,7 +390,7 @@ export function parseTypeField(text: string, strict = false): TypeField {
       `bad option block '${block}' after the game type: expected {Name=Value,...} at the end of the field`,
     );
   }
-  const options: Record<string, boolean | number> = {};
+  const options: Record<string, boolean | number | RepetitionRule> = {};
   let last = -1;
   for (const raw of block.slice(1, -1).split(',')) {
     const entry = strict ? raw : raw.trim();
@@ -402,7 +427,17 @@ function parseOptionValue(
   value: string,
   block: string,
   strict: boolean,
-): boolean | number {
+): boolean | number | RepetitionRule {
+  if (spec.kind === 'enum') {
+    const rule = parseRepetitionText(value, strict);
+    if (rule === undefined) {
+      throw new RulesError(
+        'PARSE_ERROR',
+        `option ${spec.name} in '${block}' needs ${REPETITION_TEXTS.map(([t]) => t).join(', ')}, got '${value}'`,
+      );
+    }
+    return rule;
+  }
   if (spec.kind === 'int') {
     const n = Number(value);
     if (!/^[0-9]{1,6}$/.test(value) || n > MAX_PLIES_LIMIT || (strict && String(n) !== value)) {

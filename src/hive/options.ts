@@ -25,8 +25,14 @@ export interface HiveOptions {
   readonly type: HiveGameType;
   /** H-PLACE-5: no Queen on a player's first turn. Default `true`. UHP `TournamentOpening`. */
   readonly tournamentOpening: boolean;
-  /** H-END-4: third occurrence of a position draws. Default `false`. UHP `RepetitionDraw`. */
-  readonly repetitionDraw: boolean;
+  /**
+   * H-END-4: repetition draws. Default `false` (no repetition rule, as Mzinga). `true`: the
+   * third occurrence of a position — pieces, side to move and the frozen pieces — draws.
+   * `'hivegame'`: the same without the frozen pieces, as hivegame.com counts. `'nokamute'`:
+   * nokamute's count (see H-END-4). UHP `RepetitionDraw` (`True`, `False`, `HiveGame`,
+   * `Nokamute`).
+   */
+  readonly repetitionDraw: RepetitionRule;
   /** H-END-5: draw after this many plies without a result; 0 = off. Default `0`. UHP `MaxPlies`. */
   readonly maxPlies: number;
   /** H-UHP-7/8: reject the lenient input forms of H-UHP-6. Default `false`. UHP `StrictInput`. */
@@ -39,6 +45,12 @@ export interface HiveOptions {
   readonly roster: HiveRoster | null;
 }
 
+/** The repetition rules of H-END-4: off, boardrules' count, hivegame.com's or nokamute's. */
+export type RepetitionRule = boolean | 'hivegame' | 'nokamute';
+
+/** Every value of {@link HiveOptions.repetitionDraw}. */
+export const REPETITION_RULES: readonly RepetitionRule[] = [false, true, 'hivegame', 'nokamute'];
+
 /** The defaults (H-OPT-1): perft and the reference vectors assume them. */
 export const DEFAULT_OPTIONS: Readonly<HiveOptions> = Object.freeze({
   type: 'Base+MLP',
@@ -50,6 +62,18 @@ export const DEFAULT_OPTIONS: Readonly<HiveOptions> = Object.freeze({
 });
 
 const OPTION_NAMES = Object.keys(DEFAULT_OPTIONS);
+
+/** A checked `repetitionDraw` value (default when absent). */
+function repetitionRule(v: unknown): RepetitionRule {
+  if (v === undefined) return DEFAULT_OPTIONS.repetitionDraw;
+  if (!REPETITION_RULES.includes(v as RepetitionRule)) {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `hive option 'repetitionDraw' must be false, true, 'hivegame' or 'nokamute', got ${quote(v)}`,
+    );
+  }
+  return v as RepetitionRule;
+}
 
 /** Largest accepted `maxPlies` (the UHP option's maximum, H-UHP-10). */
 export const MAX_PLIES_LIMIT = 100000;
@@ -120,7 +144,7 @@ export function resolveOptions(options: unknown = {}): Readonly<HiveOptions> {
     type,
     roster: rosterOf(gameSetup(type).roster),
     tournamentOpening: bool('tournamentOpening'),
-    repetitionDraw: bool('repetitionDraw'),
+    repetitionDraw: repetitionRule(o.repetitionDraw),
     maxPlies,
     strictInput: bool('strictInput'),
   });

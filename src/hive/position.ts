@@ -25,6 +25,7 @@ import {
   PASS,
 } from './codes.js';
 import { findLegal, generate, MAX_MOVES } from './moves.js';
+import type { RepetitionRule } from './options.js';
 import {
   FIRST_FAN_KIND,
   EXP_M as I_EXP_M,
@@ -53,7 +54,7 @@ const SLOTS = I_SLOTS;
 /** Rule options fixed for one game (H-OPT-1). */
 export interface RuleOptions {
   readonly tournamentOpening: boolean;
-  readonly repetitionDraw: boolean;
+  readonly repetitionDraw: RepetitionRule;
   readonly maxPlies: number;
   /**
    * The fan tiles turned per colour (H-FAN-ROSTER-2), White's seven counts then Black's, in
@@ -144,8 +145,13 @@ export class Position implements SearchPosition<HiveMove> {
   hashHi = 0;
   /** Undo stack, HIST ints per ply. */
   hist: Int32Array;
-  /** Occurrence counts per hash, kept only with `repetitionDraw` (H-END-4). */
+  /**
+   * Occurrence counts per {@link repetitionKey}, kept with `repetitionDraw` `true` or
+   * `'hivegame'` (H-END-4).
+   */
   repeats: Map<number, number> | null;
+  /** The {@link repetitionKey} after each ply (entry `i`: after ply `i + 1`), kept with `'nokamute'`. */
+  keys: Float64Array | null;
 
   constructor(mask: number, rules: RuleOptions, from?: Position) {
     this.mask = mask;
@@ -170,6 +176,7 @@ export class Position implements SearchPosition<HiveMove> {
       this.hashHi = from.hashHi;
       this.hist = from.hist.slice();
       this.repeats = from.repeats ? new Map(from.repeats) : null;
+      this.keys = from.keys ? from.keys.slice() : null;
       this.searchBase = from.searchBase;
       return;
     }
@@ -192,7 +199,9 @@ export class Position implements SearchPosition<HiveMove> {
     this.fan = fan;
     this.hasScorpion = scorpion;
     this.hist = new Int32Array(64 * HIST);
-    this.repeats = rules.repetitionDraw ? new Map() : null;
+    const rule = rules.repetitionDraw;
+    this.repeats = rule === true || rule === 'hivegame' ? new Map() : null;
+    this.keys = rule === 'nokamute' ? new Float64Array(64) : null;
   }
 
   /** A deep copy (the copy's undo stack is the same history). */
@@ -237,6 +246,23 @@ export class Position implements SearchPosition<HiveMove> {
   /** The 53-bit Zobrist hash. */
   hash(): number {
     return (this.hashHi >>> 0) * 0x100000000 + (this.hashLo >>> 0);
+  }
+
+  /**
+   * H-END-4: what counts as the same position under the game's repetition rule — the hash with
+   * the frozen pieces' keys taken out for `'hivegame'`, and the side to move's too for
+   * `'nokamute'` (its count can compare positions with different sides to move).
+   */
+  repetitionKey(): number {
+    const rule = this.rules.repetitionDraw;
+    if (rule !== 'hivegame' && rule !== 'nokamute') return this.hash();
+    let lo = this.hashLo ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
+    let hi = this.hashHi ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
+    if (rule === 'nokamute' && this.ply & 1) {
+      lo ^= ZS_LO;
+      hi ^= ZS_HI;
+    }
+    return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
   /** The hash recomputed from scratch (tests compare it with the incremental one). */
@@ -403,7 +429,7 @@ export class Position implements SearchPosition<HiveMove> {
   undo(): void {
     if (this.ply === 0) throw new RulesError('UNSUPPORTED', 'nothing to undo');
     if (this.repeats) {
-      const k = this.hash();
+      const k = this.repetitionKey();
       const n = (this.repeats.get(k) ?? 1) - 1;
       if (n === 0) this.repeats.delete(k);
       else this.repeats.set(k, n);

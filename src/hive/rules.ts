@@ -39,16 +39,45 @@ export function queenSurrounded(pos: Position, colour: number): boolean {
   );
 }
 
+/**
+ * H-END-4 with `repetitionDraw: 'nokamute'`, as nokamute counts: after ply n > 10, the position
+ * (pieces only) appears exactly twice among the positions after plies n − 4, n − 6, … of the
+ * last 32 plies; from ply 32 on, that window starts at ply n − 31 and steps by two from there, so
+ * it compares with positions of the other side to move. Reads `pos.keys`, which `judge` fills.
+ */
+function nokamuteRepeated(pos: Position, keys: Float64Array): boolean {
+  const n = pos.ply;
+  if (n <= 10) return false;
+  const key = keys[n - 1];
+  const start = n < 32 ? (n & 1) ^ 1 : n - 32;
+  let count = 0;
+  for (let i = start; i < n - 4; i += 2) if (keys[i] === key) count++;
+  return count === 2;
+}
+
+/** H-END-4: whether the position after the ply just played ends the game by repetition. */
+export function isRepeated(pos: Position): boolean {
+  if (pos.repeats) return (pos.repeats.get(pos.repetitionKey()) ?? 0) >= 3;
+  if (pos.keys) return nokamuteRepeated(pos, pos.keys);
+  return false;
+}
+
 /** The result after the ply just played (H-END-2..6). */
 export function judge(pos: Position): number {
-  let repeated = false;
   if (pos.repeats) {
-    // H-END-4: record (pieces, side to move, F) after every ply; the third occurrence draws.
-    const k = pos.hash();
-    const n = (pos.repeats.get(k) ?? 0) + 1;
-    pos.repeats.set(k, n);
-    repeated = n >= 3;
+    // H-END-4: record the position after every ply (with `true`: pieces, side to move and F;
+    // with 'hivegame': without F); the third occurrence draws.
+    const k = pos.repetitionKey();
+    pos.repeats.set(k, (pos.repeats.get(k) ?? 0) + 1);
+  } else if (pos.keys) {
+    if (pos.ply > pos.keys.length) {
+      const grown = new Float64Array(pos.keys.length * 2);
+      grown.set(pos.keys);
+      pos.keys = grown;
+    }
+    pos.keys[pos.ply - 1] = pos.repetitionKey();
   }
+  const repeated = isRepeated(pos);
   const w = queenSurrounded(pos, 0);
   const b = queenSurrounded(pos, 1);
   // H-END-3: both Queens surrounded on the same ply is a draw.
@@ -99,6 +128,5 @@ export function outcomeOf(pos: Position): HiveOutcome | null {
   const black = queenSurrounded(pos, 1);
   if (white && black) return { winner: null, reason: 'both-queens-surrounded' };
   if (white || black) return { winner: white ? 'black' : 'white', reason: 'queen-surrounded' };
-  const repeated = (pos.repeats?.get(pos.hash()) ?? 0) >= 3;
-  return { winner: null, reason: repeated ? 'repetition' : 'ply-limit' };
+  return { winner: null, reason: isRepeated(pos) ? 'repetition' : 'ply-limit' };
 }

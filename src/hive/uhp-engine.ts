@@ -15,7 +15,13 @@ import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
 import { hiveEvaluator } from './evaluate.js';
 import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
-import { RULE_OPTIONS, type RuleOptionSpec } from './notation.js';
+import {
+  formatOptionValue,
+  parseRepetitionText,
+  REPETITION_TEXTS,
+  RULE_OPTIONS,
+  type RuleOptionSpec,
+} from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
 import { parseGameTypeString } from './pieces.js';
 import { searchPositionOf } from './state.js';
@@ -347,6 +353,11 @@ export class UhpEngine {
     const v = this.settings[spec.key];
     const d = DEFAULT_OPTIONS[spec.key];
     if (spec.kind === 'int') return `${spec.name};int;${v};${d};0;${MAX_PLIES_LIMIT}`;
+    if (spec.kind === 'enum') {
+      // UHP's enum option line: name, type, value, default, then every value (H-END-4).
+      const values = REPETITION_TEXTS.map(([t]) => t).join(';');
+      return `${spec.name};enum;${formatOptionValue(v)};${formatOptionValue(d)};${values}`;
+    }
     const b = (x: unknown) => (x ? 'True' : 'False');
     return `${spec.name};bool;${b(v)};${b(d)}`;
   }
@@ -370,7 +381,14 @@ export class UhpEngine {
     if (sub === 'set' && args.length === 3) {
       const spec = this.findOption(args[1]);
       const raw = args[2];
-      if (spec.kind === 'bool') {
+      if (spec.kind === 'enum') {
+        const rule = parseRepetitionText(raw);
+        if (rule === undefined) {
+          const texts = REPETITION_TEXTS.map(([t]) => t).join(', ');
+          fail(`option ${spec.name} needs one of ${texts}, got ${quote(raw)}`);
+        }
+        (this.settings as Record<string, unknown>)[spec.key] = rule;
+      } else if (spec.kind === 'bool') {
         const v = raw.toLowerCase();
         if (v !== 'true' && v !== 'false')
           fail(`option ${spec.name} needs True or False, got ${quote(raw)}`);

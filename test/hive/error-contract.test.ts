@@ -194,6 +194,7 @@ const SPECS: Record<string, Spec> = {
             realQ: 'internal',
             realR: 'internal',
             recomputeHash: 'internal',
+            repetitionKey: 'internal',
             scorpionAt: 'internal',
           },
         },

@@ -294,8 +294,14 @@ describe('saved Hive games come back whole (H-OPT-1, H-UHP-8)', () => {
       ['Base{MaxPlies=4,MaxPlies=5};NotStarted;White[1]', /MaxPlies given twice/],
       ['Base{MaxPlies=-1};NotStarted;White[1]', /MaxPlies.*integer in 0\.\.100000, got '-1'/],
       ['Base{MaxPlies=100001};NotStarted;White[1]', /MaxPlies.*got '100001'/],
-      ['Base{RepetitionDraw=yes};NotStarted;White[1]', /RepetitionDraw.*True or False/],
-      ['Base{RepetitionDraw};NotStarted;White[1]', /RepetitionDraw.*True or False, got ''/],
+      [
+        'Base{RepetitionDraw=yes};NotStarted;White[1]',
+        /RepetitionDraw.*False, True, HiveGame, Nokamute, got 'yes'/,
+      ],
+      [
+        'Base{RepetitionDraw};NotStarted;White[1]',
+        /RepetitionDraw.*False, True, HiveGame, Nokamute, got ''/,
+      ],
     ];
     for (const [text, why] of errors) {
       expect(() => hive.deserialize(text), text).toThrow(why);

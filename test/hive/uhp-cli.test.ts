@@ -72,7 +72,7 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
     expect(out.slice(3)).toEqual([
       'ok',
       'TournamentOpening;bool;False;True',
-      'RepetitionDraw;bool;True;False',
+      'RepetitionDraw;enum;True;False;False;True;HiveGame;Nokamute',
       'MaxPlies;int;30;0;0;100000',
       'StrictInput;bool;False;False',
       'ok',

@@ -88,7 +88,7 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     expect(e.handle('options')).toBe(
       [
         'TournamentOpening;bool;True;True',
-        'RepetitionDraw;bool;False;False',
+        'RepetitionDraw;enum;False;False;False;True;HiveGame;Nokamute',
         'MaxPlies;int;0;0;0;100000',
         'StrictInput;bool;False;False',
         'ok',
@@ -102,7 +102,9 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     const moves = A.threefold.split(';').slice(3);
     e.handle('newgame Base');
     for (const m of moves.slice(0, 6)) e.handle(`play ${m}`);
-    expect(e.handle('options set RepetitionDraw True')).toBe('RepetitionDraw;bool;True;False\nok');
+    expect(e.handle('options set RepetitionDraw True')).toBe(
+      'RepetitionDraw;enum;True;False;False;True;HiveGame;Nokamute\nok',
+    );
     let last = '';
     for (const m of moves.slice(6)) last = e.handle(`play ${m}`);
     expect(last).toMatch(/^Base;InProgress;White\[7\];/);
@@ -171,7 +173,7 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     expect(e.handle('options')).toBe(
       [
         'TournamentOpening;bool;True;True',
-        'RepetitionDraw;bool;True;False',
+        'RepetitionDraw;enum;True;False;False;True;HiveGame;Nokamute',
         'MaxPlies;int;200;0;0;100000',
         'StrictInput;bool;False;False',
         'ok',

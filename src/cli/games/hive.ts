@@ -17,12 +17,12 @@ import { formatBoard } from '../../hive/text.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
-function boolFlag(flags: Flags, name: string): boolean | undefined {
+function boolFlag(flags: Flags, name: string, expected = 'on|off'): boolean | undefined {
   const v = flags[name];
   if (v === undefined) return undefined;
   if (v === true || v === 'true' || v === 'on') return true;
   if (v === 'false' || v === 'off') return false;
-  throw new UsageError(`--${name} expects on|off, got ${quote(v)}`);
+  throw new UsageError(`--${name} expects ${expected}, got ${quote(v)}`);
 }
 
 /**
@@ -35,7 +35,11 @@ export const RULE_FLAGS: readonly FlagSpec[] = [
     value: '<on|off>',
     help: 'no Queen on the first turn (H-PLACE-5; default on)',
   },
-  { name: 'repetition-draw', value: '<on|off>', help: 'third repetition draws (default off)' },
+  {
+    name: 'repetition-draw',
+    value: '<on|off|hivegame|nokamute>',
+    help: 'third repetition draws, counted as boardrules, hivegame.com or nokamute count (H-END-4; default off)',
+  },
   {
     name: 'max-plies',
     value: '<N>',
@@ -49,8 +53,12 @@ export function ruleOptionsFromFlags(flags: Flags): Partial<UhpRuleOptions> {
   const options: { -readonly [K in keyof UhpRuleOptions]?: UhpRuleOptions[K] } = {};
   const t = boolFlag(flags, 'tournament-opening');
   if (t !== undefined) options.tournamentOpening = t;
-  const r = boolFlag(flags, 'repetition-draw');
-  if (r !== undefined) options.repetitionDraw = r;
+  const rep = flags['repetition-draw'];
+  if (rep === 'hivegame' || rep === 'nokamute') options.repetitionDraw = rep;
+  else {
+    const r = boolFlag(flags, 'repetition-draw', 'on|off|hivegame|nokamute');
+    if (r !== undefined) options.repetitionDraw = r;
+  }
   const s = boolFlag(flags, 'strict-input');
   if (s !== undefined) options.strictInput = s;
   for (const name of ['max-plies', 'ply-cap']) {
