@@ -37,7 +37,7 @@ export {
   parseTurnString,
   type Turn,
 } from './notation.js';
-export { DEFAULT_OPTIONS, type HiveOptions } from './options.js';
+export { DEFAULT_OPTIONS, type HiveOptions, type RepetitionRule } from './options.js';
 export {
   FAN_LETTERS,
   type FanLetter,

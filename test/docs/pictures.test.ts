@@ -43,11 +43,26 @@ describe('docs/pictures', () => {
     );
   });
 
-  it('every picture is shown by a guide', () => {
-    const guides = readdirSync(join(root, 'docs'))
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => readFileSync(join(root, 'docs', f), 'utf8'))
-      .join('\n');
-    for (const name of svgs(committed)) expect(guides).toContain(`(pictures/${name})`);
+  it('every picture is shown by a guide or a rulebook page (docs/rules/)', () => {
+    const pages = (dir: string) =>
+      readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => readFileSync(join(root, dir, f), 'utf8'));
+    const guides = pages('docs').join('\n');
+    const rulebooks = pages('docs/rules').join('\n');
+    for (const name of svgs(committed)) {
+      const shown =
+        guides.includes(`(pictures/${name})`) || rulebooks.includes(`(../pictures/${name})`);
+      expect(shown, `docs/pictures/${name} is shown nowhere`).toBe(true);
+    }
+  });
+
+  it('the rulebook pages show the pictures of their rules (gates, the throw, each fan bug, captures, tile removal, doors, scoring)', () => {
+    const page = (game: string) => readFileSync(join(root, 'docs/rules', `${game}.md`), 'utf8');
+    const shown = (game: string) =>
+      [...page(game).matchAll(/\(\.\.\/pictures\/(rules-[a-z-]+\.svg)\)/g)].map((m) => m[1]);
+    expect(shown('hive')).toHaveLength(11);
+    expect(shown('coerceo')).toHaveLength(4);
+    expect(shown('torres')).toHaveLength(2);
   });
 });
