@@ -7,7 +7,14 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { type Explanation, illegal, LEGAL, type Refusal, refusal } from '../core/explain.js';
+import {
+  type Explanation,
+  illegal,
+  LEGAL,
+  type Refusal,
+  refusal,
+  refusedMove,
+} from '../core/explain.js';
 import { quote } from '../core/quote.js';
 import { COLOUR_FIELDS, colourIndex, fieldByName, fieldColour, VN_HI, VN_LO } from './board.js';
 import { quoteMove } from './notation.js';
@@ -99,6 +106,16 @@ export function refusalOf(state: CoerceoState, move: CoerceoMove): Refusal | nul
   // What the checks above allow the generator lists; a difference is a bug, named as such.
   if (legalCode(pos, move) >= 0) return null;
   throw new Error(`coerceo explain: ${quoteMove(move)} passes every check but is not generated`);
+}
+
+/**
+ * Returns when `move` is legal in the checked `state`; otherwise throws its refusal, named after
+ * `move` — `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise, `error.rule` set either way.
+ */
+export function assertLegal(state: CoerceoState, move: CoerceoMove): void {
+  const refused = refusalOf(state, move);
+  if (refused === null) return;
+  throw refusedMove(quoteMove(move), refused, state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE');
 }
 
 /** Whether `move` is legal in the checked `state`, and which rule forbids it if not. */

@@ -10,7 +10,7 @@ import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { quote } from '../core/quote.js';
 import { MAX_MOVES } from './codes.js';
-import { explainMove, refusalOf } from './explain.js';
+import { assertLegal, explainMove, refusalOf } from './explain.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, positionOf } from './position.js';
@@ -84,14 +84,7 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   checkState(state, 'coerceo.apply');
-  const refused = refusalOf(state, move);
-  if (refused !== null) {
-    throw refusedMove(
-      quoteMove(move),
-      refused,
-      state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE',
-    );
-  }
+  assertLegal(state, move);
   const pos = positionOf(state);
   pos.play(legalCode(pos, move));
   return pos.state();

@@ -5,7 +5,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { type Explanation, refusedMove } from '../core/explain.js';
+import type { Explanation } from '../core/explain.js';
 import { quote } from '../core/quote.js';
 import {
   COLOUR_FIELDS,
@@ -23,9 +23,8 @@ import {
   VN_LO,
 } from './board.js';
 import { MAX_MOVES } from './codes.js';
-import { explainMove, refusalOf } from './explain.js';
+import { assertLegal, explainMove } from './explain.js';
 import { generateSteps } from './moves.js';
-import { quoteMove } from './notation.js';
 import { positionOf } from './position.js';
 import { LIVE, outcomeOf } from './rules.js';
 import { checkState, legalCode } from './state.js';
@@ -52,14 +51,7 @@ export interface TurnEffects {
 /** C-TURN-4: the effects of playing `move` in `state` (throws like `apply`). */
 export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects {
   checkState(state, 'turnEffects');
-  const refused = refusalOf(state, move);
-  if (refused !== null) {
-    throw refusedMove(
-      quoteMove(move),
-      refused,
-      state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE',
-    );
-  }
+  assertLegal(state, move);
   const pos = positionOf(state);
   const code = legalCode(pos, move);
   const o = 1 - state.side;
