@@ -63,6 +63,27 @@ describe('boardrules perft|moves|play hive through the CLI', () => {
     return { code, out, err };
   }
 
+  it("H-PLACE-5: a saved game with an illegal move is refused with its rule and the rule's address", async () => {
+    const r = await run('moves', 'hive', '--state', 'Base+MLP;InProgress;Black[1];wQ');
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toMatch(/^boardrules: ILLEGAL_MOVE: .*Queen.*\(H-PLACE-5\)$/);
+    expect(r.err[1]).toBe(
+      'boardrules: the rule: https://github.com/boardrules/boardrules/blob/main/docs/rules/hive.md#h-place-5',
+    );
+  });
+
+  it('H-END-4: --repetition-draw takes the counts of hivegame.com and nokamute', () => {
+    expect(plugin.startState({ 'repetition-draw': 'hivegame' }).options.repetitionDraw).toBe(
+      'hivegame',
+    );
+    expect(plugin.startState({ 'repetition-draw': 'nokamute' }).options.repetitionDraw).toBe(
+      'nokamute',
+    );
+    expect(() => plugin.startState({ 'repetition-draw': 'sometimes' })).toThrow(
+      /on\|off\|hivegame\|nokamute/,
+    );
+  });
+
   it('H-PERFT-3: perft hive --type Base+MLP --depth 3 --json prints the published counts', async () => {
     const r = await run('perft', 'hive', '--type', 'Base+MLP', '--depth', '3', '--json');
     expect(r.code).toBe(0);
