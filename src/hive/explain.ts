@@ -44,6 +44,7 @@ import type { HiveMove } from './types.js';
 /** Every rule a Hive move can be refused by ({@link refusalOf} names no other). */
 export const REFUSAL_RULES: readonly string[] = [
   'H-END-7',
+  'H-SETUP-2',
   'H-TURN-1',
   'H-TURN-3',
   'H-PLACE-1',
@@ -138,6 +139,8 @@ function placement(pos: Position, m: number, me: number): Refusal {
   const p = movePiece(m);
   const c = moveCell(m);
   const name = pieceName(p);
+  // H-SETUP-2: the game type (and fan roster) decides which pieces there are.
+  if (!pos.inGame[p]) return refusal(`${name} is not a piece of this game`, 'H-SETUP-2');
   if (colourOf(p) !== me) {
     return refusal(`${name} belongs to the other player`, 'H-TURN-1');
   }

@@ -43,6 +43,7 @@ const GATE_AT_HEIGHT =
 
 const CASES: [string, Partial<HiveOptions>, readonly string[], HiveMove][] = [
   ['H-END-7', { type: MLP, tournamentOpening: false }, FINISHED, move('wQ', 0, 0)],
+  ['H-SETUP-2', { type: 'Base' }, [], place('wM', 0, 0)],
   ['H-TURN-1', { type: MLP }, [], place('bQ', 0, 0)],
   ['H-TURN-3', { type: MLP }, [], { kind: 'pass' } as HiveMove],
   ['H-PLACE-1', { type: MLP }, [], place('wS1', -1, -1)],
