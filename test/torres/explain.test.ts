@@ -4,6 +4,7 @@
 // in draft mode.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CARD_NAMES, type CardName } from '../../src/torres/cards.js';
 import { REFUSAL_RULES } from '../../src/torres/explain.js';
 import {
   type TorresMove,
@@ -165,19 +166,7 @@ function draftCase(): [TorresState, TorresMove] {
     );
   }
   const drawn = new Set(s.turn.pending);
-  const names = [
-    'ap6',
-    'ap7',
-    'supplyBlock',
-    'blockUnder',
-    'moveBlock',
-    'relocate',
-    'diagonal',
-    'anyDoor',
-    'jumpKnight',
-    'climbTwo',
-  ] as const;
-  const card = names.find((n) => !drawn.has(n)) as (typeof names)[number];
+  const card = CARD_NAMES.find((n) => !drawn.has(n)) as CardName;
   return [s, { kind: 'keep', card }];
 }
 
