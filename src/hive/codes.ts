@@ -7,7 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { CELLS, cellOf } from './board.js';
+import { CELLS, cellOf, cellQ, cellR, wrap } from './board.js';
 import { PIECES, pieceFromName, pieceName } from './pieces.js';
 import type { Position } from './position.js';
 import type { HiveMove } from './types.js';
@@ -47,27 +47,98 @@ export function moveCell(m: number): number {
   return m % CELLS;
 }
 
+/** The one `pass` move object. */
+const PASS_MOVE: HiveMove = Object.freeze({ kind: 'pass' });
+
+/**
+ * Move objects are immutable values, so equal moves share one frozen object: a move list is
+ * then one map lookup per move instead of a new object and a new name string (what `moves`
+ * costs an app or a bot walking the tree through `apply`). Keyed by kind, piece, target piece
+ * and real coordinates; moves far from the origin (a hive that wandered) are built, not kept.
+ * The table is cleared when it holds {@link INTERN_LIMIT} moves, which bounds its memory.
+ */
+const interned = new Map<number, HiveMove>();
+const INTERN_LIMIT = 1 << 16;
+/** Real coordinates kept in the table: `-COORD_SPAN/2 <= q, r < COORD_SPAN/2`. */
+const COORD_SPAN = 256;
+
+/** The shared move object for (`kind`, `piece`, `target`, `q`, `r`), built on first use. */
+function internMove(kind: number, piece: number, target: number, q: number, r: number): HiveMove {
+  const half = COORD_SPAN / 2;
+  const inRange = q >= -half && q < half && r >= -half && r < half;
+  // Bit fields (kind 2 bits, pieces 6 each, coordinates 8 each: 30 bits) keep the key a small
+  // integer, which the map hashes without allocating.
+  const key = (kind << 28) | (piece << 22) | (target << 16) | ((q + half) << 8) | (r + half);
+  if (inRange) {
+    const known = interned.get(key);
+    if (known !== undefined) return known;
+  }
+  const move: HiveMove = Object.freeze(
+    kind >= 2
+      ? {
+          kind: kind === 2 ? ('grab' as const) : ('swap' as const),
+          piece: pieceName(piece),
+          target: pieceName(target),
+          q,
+          r,
+        }
+      : {
+          kind: kind === 0 ? ('place' as const) : ('move' as const),
+          piece: pieceName(piece),
+          q,
+          r,
+        },
+  );
+  if (inRange) {
+    if (interned.size >= INTERN_LIMIT) interned.clear();
+    interned.set(key, move);
+  }
+  return move;
+}
+
 /** The move object of code `m` in `pos`. */
 export function decodeMove(pos: Position, m: number): HiveMove {
-  if (m === PASS) return Object.freeze({ kind: 'pass' });
-  const op = moveOp(m);
-  const p = movePiece(m);
-  const c = moveCell(m);
-  if (op === OP_GRAB || op === OP_SWAP) {
-    return Object.freeze({
-      kind: op === OP_GRAB ? 'grab' : 'swap',
-      piece: pieceName(pos.top[c]),
-      target: pieceName(p),
-      q: pos.realQ(c) + 0,
-      r: pos.realR(c) + 0,
-    });
+  const out: HiveMove[] = [];
+  decodeMoves(pos, [m], 0, 1, out);
+  return out[0] as HiveMove;
+}
+
+/**
+ * The move objects of the codes `codes[from..from+n)` in `pos`, written to `out[0..n)`: one
+ * pass that reads the real-coordinate origin once (what `moves` does for a whole list).
+ */
+export function decodeMoves(
+  pos: Position,
+  codes: ArrayLike<number>,
+  from: number,
+  n: number,
+  out: HiveMove[],
+): void {
+  // Real coordinates are measured from the anchor piece (see Position.realQ); before the first
+  // placement every move goes to the origin.
+  const placed = pos.anchor >= 0;
+  const anchorCell = placed ? pos.cell[pos.anchor] : 0;
+  const q0 = placed ? pos.rq[pos.anchor] : 0;
+  const r0 = placed ? pos.rr[pos.anchor] : 0;
+  for (let i = 0; i < n; i++) {
+    const m = codes[from + i] as number;
+    if (m === PASS) {
+      out[i] = PASS_MOVE;
+      continue;
+    }
+    const op = moveOp(m);
+    const p = movePiece(m);
+    const c = moveCell(m);
+    // `+ 0` turns a -0 into 0, so equal moves compare equal field by field.
+    const q = placed ? q0 + wrap(cellQ(c) - cellQ(anchorCell)) + 0 : 0;
+    const r = placed ? r0 + wrap(cellR(c) - cellR(anchorCell)) + 0 : 0;
+    // A grab or swap: the actor standing on `c` is the move's piece, the one that changes hex
+    // its target.
+    out[i] =
+      op === OP_GRAB || op === OP_SWAP
+        ? internMove(op === OP_GRAB ? 2 : 3, pos.top[c] as number, p, q, r)
+        : internMove(pos.cell[p] === -1 ? 0 : 1, p, 0, q, r);
   }
-  return Object.freeze({
-    kind: pos.cell[p] === -1 ? 'place' : 'move',
-    piece: pieceName(p),
-    q: pos.realQ(c) + 0,
-    r: pos.realR(c) + 0,
-  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Explanation } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
 
 /** The legal moves of each state asked for, built once. */
-import { decodeMove } from './codes.js';
+import { decodeMoves } from './codes.js';
 import { explainMove } from './explain.js';
 import {
   formatGameString,
@@ -10,7 +10,7 @@ import {
   parseGameString,
   parseMoveString,
 } from './game-string.js';
-import { rootVersion } from './lineage.js';
+import { positionAt, rootVersion } from './lineage.js';
 import { generate, MAX_MOVES } from './moves.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import { isOver, scoreOf } from './rules.js';
@@ -21,10 +21,10 @@ import {
   newPosition,
   searchPositionOf,
   successor,
+  versionOf,
 } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
-const moveLists = new WeakMap<HiveState, readonly HiveMove[]>();
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const buffer = new Int32Array(MAX_MOVES);
 
@@ -60,15 +60,14 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     return livePosition(state, 'hive.toMove').ply & 1;
   },
   moves(state: HiveState): readonly HiveMove[] {
-    const cached = moveLists.get(state);
-    if (cached) return cached;
-    const pos = livePosition(state, 'hive.moves');
+    const version = versionOf(state, 'hive.moves');
+    if (version.moves !== null) return version.moves;
+    const pos = positionAt(version);
     const n = generate(pos, buffer, 0);
-    const list: HiveMove[] = [];
-    for (let i = 0; i < n; i++) list.push(decodeMove(pos, buffer[i]));
-    const frozen = Object.freeze(list);
-    moveLists.set(state, frozen);
-    return frozen;
+    const list: HiveMove[] = new Array(n);
+    decodeMoves(pos, buffer, 0, n, list);
+    version.moves = Object.freeze(list);
+    return version.moves;
   },
   apply(state: HiveState, move: HiveMove): HiveState {
     const pos = livePosition(state, 'hive.apply');

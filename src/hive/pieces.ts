@@ -117,15 +117,20 @@ export function kindOf(piece: number): number {
   return SLOT_KIND[piece % SLOTS];
 }
 
-/** UHP name of a piece id, e.g. `wS1`, `bQ`, `wT1` (H-FAN-UHP-1). */
-export function pieceName(piece: number): string {
+/** The UHP names of all piece ids, built once: move lists name a piece per move. */
+const PIECE_NAMES: readonly string[] = Array.from({ length: PIECES }, (_, piece) => {
   const slot = piece % SLOTS;
   const n = SLOT_NUMBER[slot];
   return `${piece >= SLOTS ? 'b' : 'w'}${KIND_LETTERS[SLOT_KIND[slot]]}${n === 0 ? '' : n}`;
+});
+
+/** UHP name of a piece id, e.g. `wS1`, `bQ`, `wT1` (H-FAN-UHP-1). */
+export function pieceName(piece: number): string {
+  return PIECE_NAMES[piece] as string;
 }
 
 const NAME_TO_PIECE: ReadonlyMap<string, number> = new Map(
-  Array.from({ length: PIECES }, (_, p) => [pieceName(p).toLowerCase(), p] as const),
+  PIECE_NAMES.map((name, p) => [name.toLowerCase(), p] as const),
 );
 
 /**

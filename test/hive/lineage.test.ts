@@ -115,3 +115,35 @@ describe('Hive states share one position per game tree', () => {
     }
   });
 });
+
+describe('Hive move objects are shared values', () => {
+  // `moves` hands out one frozen object per distinct move (src/hive/codes.ts interns them), so
+  // the same move reached through two unrelated states is the same object, and reads exactly
+  // like the move parsed from its own text.
+  it('equal moves are one frozen object, equal to the parsed move, in random legal games', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Base+MLP', FAN_TYPE),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (type, picks) => {
+          let s = hive.start({ type });
+          for (const pick of picks) {
+            const list = hive.moves(s);
+            if (list.length === 0 || hive.terminal(s)) break;
+            // The same position rebuilt from its text is another tree: its lists are built anew.
+            const again = hive.moves(hive.deserialize(hive.serialize(s)));
+            expect(again.length).toBe(list.length);
+            list.forEach((m, i) => {
+              expect(Object.isFrozen(m)).toBe(true);
+              expect(again[i]).toBe(m);
+              expect(hive.parseMove(s, hive.formatMove(s, m))).toEqual(m);
+              if (m.kind !== 'pass') expect(Object.is(m.q, -0) || Object.is(m.r, -0)).toBe(false);
+            });
+            s = hive.apply(s, list[pick % list.length]);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
