@@ -17,16 +17,29 @@ export const EXCHANGE: number = 1 << 12;
 /** Upper bound on legal moves: 18 pieces × 6 steps + 18 exchange targets. */
 export const MAX_MOVES: number = 18 * 6 + 18;
 
-/** The move object of an integer move for side `side` to move. */
+/**
+ * Move objects are immutable values, so each (side, code) has one frozen object, built on first
+ * use: a move list is then lookups, not new objects and field-name strings (what `moves` costs
+ * an app or a bot on the immutable path). Indexed by `side * CODE_SPAN + code`.
+ */
+const CODE_SPAN = 2 * EXCHANGE;
+const interned: Array<CoerceoMove | undefined> = new Array(2 * CODE_SPAN).fill(undefined);
+
+/** The move object of an integer move for side `side` to move (one shared frozen object). */
 export function decodeMove(move: number, side: number): CoerceoMove {
+  const key = side * CODE_SPAN + move;
+  return interned[key] ?? (interned[key] = buildMove(move, side));
+}
+
+function buildMove(move: number, side: number): CoerceoMove {
   if (move & EXCHANGE) {
-    return { kind: 'exchange', target: fieldName(fieldOf(1 - side, move & 63)) };
+    return Object.freeze({ kind: 'exchange', target: fieldName(fieldOf(1 - side, move & 63)) });
   }
-  return {
+  return Object.freeze({
     kind: 'step',
     from: fieldName(fieldOf(side, move & 63)),
     to: fieldName(fieldOf(side, (move >> 6) & 63)),
-  };
+  });
 }
 
 /** The integer code of a move object for side `side` to move; −1 when it cannot be one. */

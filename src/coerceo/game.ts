@@ -13,16 +13,18 @@ import { MAX_MOVES } from './codes.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { type CoerceoPosition, positionOf } from './position.js';
+import { type CoerceoPosition, copyOf } from './position.js';
 import { threats } from './queries.js';
 import { LIVE, scoreOf } from './rules.js';
 import {
   checkState,
   legalCode,
+  readPosition,
   readSavedText,
   resigned,
   savedText,
   stateFromData,
+  trustStateAt,
 } from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
 
@@ -72,10 +74,10 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
   // A cached state passed the check when it was cached (a junk key is never found).
   const cached = movesCache.get(state);
   if (cached) return cached;
-  const pos = positionOf(checkState(state, 'coerceo.moves'));
+  const pos = readPosition(state, 'coerceo.moves');
   const n = pos.generate(scratch, 0);
-  const list: CoerceoMove[] = [];
-  for (let i = 0; i < n; i++) list.push(pos.decode(scratch[i]));
+  const list: CoerceoMove[] = new Array(n);
+  for (let i = 0; i < n; i++) list[i] = pos.decode(scratch[i]);
   const frozen = Object.freeze(list);
   movesCache.set(state, frozen);
   return frozen;
@@ -83,11 +85,11 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
-  checkState(state, 'coerceo.apply');
+  const base = readPosition(state, 'coerceo.apply');
   assertLegal(state, move);
-  const pos = positionOf(state);
-  pos.play(legalCode(pos, move));
-  return pos.state();
+  const pos = copyOf(base);
+  pos.play(legalCode(base, move));
+  return trustStateAt(pos.state(), pos);
 }
 
 /**
@@ -183,5 +185,5 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
   parseMove: parseMoveAt,
   serialize,
   deserialize,
-  search: (state): CoerceoPosition => positionOf(checkState(state, 'coerceo.search')),
+  search: (state): CoerceoPosition => copyOf(readPosition(state, 'coerceo.search')),
 };

@@ -72,6 +72,9 @@ const S = 17;
 /** The state {@link positionOf} is building a position for: already checked by its caller. */
 let vouched: CoerceoState | null = null;
 
+/** The position {@link copyOf} is copying (the constructor's second way of building one). */
+let copying: CoerceoPosition | null = null;
+
 /**
  * A position for a state the caller has already passed through `checkState` (or built
  * itself), so the constructor skips its own check: the entry points check once, with their name.
@@ -79,6 +82,16 @@ let vouched: CoerceoState | null = null;
 export function positionOf(state: CoerceoState): CoerceoPosition {
   vouched = state;
   return new CoerceoPosition(state);
+}
+
+/**
+ * A copy of `pos` that plays on without touching it: what `apply` starts from, instead of
+ * rebuilding a position (and its hash) from the state's arrays. Its undo stack holds `pos`'s
+ * positions and room for one more play.
+ */
+export function copyOf(pos: CoerceoPosition): CoerceoPosition {
+  copying = pos;
+  return new CoerceoPosition(null as unknown as CoerceoState);
 }
 
 /** The compact, mutable position (see the module comment). */
@@ -136,6 +149,43 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
   constructor(state: CoerceoState) {
+    const from = copying;
+    if (from !== null) {
+      // copyOf: every field from `from`, in declaration order (one object shape for all).
+      copying = null;
+      this.wLo = from.wLo;
+      this.wHi = from.wHi;
+      this.bLo = from.bLo;
+      this.bHi = from.bHi;
+      this.heldW = from.heldW;
+      this.heldB = from.heldB;
+      this.cntW = from.cntW;
+      this.cntB = from.cntB;
+      this.tiles = from.tiles;
+      this.pLo = from.pLo;
+      this.pHi = from.pHi;
+      this.side = from.side;
+      this.hLo = from.hLo;
+      this.hHi = from.hHi;
+      this.status = from.status;
+      this.irrev = from.irrev;
+      this.stack = from.stack.slice(0, S * (from.sp + 1));
+      this.sp = from.sp;
+      this.base = from.base;
+      this.exchangeCost = from.exchangeCost;
+      this.rulings = from.rulings;
+      this.layout = from.layout;
+      this.repetitionDraw = from.repetitionDraw;
+      this.insufficientDraw = from.insufficientDraw;
+      this.lossOnNoMoves = from.lossOnNoMoves;
+      this.lastCapLo = from.lastCapLo;
+      this.lastCapHi = from.lastCapHi;
+      this.lastRemoved = from.lastRemoved;
+      this.lastCollected = from.lastCollected;
+      this.resigned = from.resigned;
+      this.since = from.since;
+      return;
+    }
     if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
     vouched = null;
     this.exchangeCost = state.exchangeCost;

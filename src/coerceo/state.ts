@@ -178,17 +178,26 @@ const MAX_HELD = 19;
  * The one state guard (core/guard.ts): a state passes when it has the shape of a
  * {@link CoerceoState} ({@link shapeError}) and is exactly what its own saved text reads back
  * as ({@link ruleError}). States that passed, and the states the library builds, are
- * remembered, so the hot `apply`/`moves` path pays one lookup per call.
+ * remembered, so the hot `apply`/`moves` path pays one lookup per call. What is remembered is
+ * the state's read-only position once one was needed ({@link readPosition}), else `null`.
  */
-const guard = stateGuard<true>('Coerceo', (state) => {
+const guard = stateGuard<CoerceoPosition | null>('Coerceo', (state) => {
   const why = shapeError(state) ?? ruleError(state as CoerceoState);
   if (why !== null) throw new RulesError('INVALID_STATE', why);
-  return true;
+  return null;
 });
 
 /** Marks a state the library built as checked (it is valid by construction). */
 export function trustState<S extends CoerceoState>(state: S): S {
-  return guard.trust(state, true);
+  return guard.trust(state, null);
+}
+
+/**
+ * Marks a state the library built as checked, with the position it was read off: `pos` shows
+ * exactly `state` and nothing may play on it from now on ({@link readPosition} hands it out).
+ */
+export function trustStateAt(state: CoerceoState, pos: CoerceoPosition): CoerceoState {
+  return guard.trust(state, pos);
 }
 
 /**
@@ -200,6 +209,20 @@ export function trustState<S extends CoerceoState>(state: S): S {
 export function checkState(state: unknown, where: string): CoerceoState {
   guard.check(state, where);
   return state as CoerceoState;
+}
+
+/**
+ * The position of `state` (checked at entry point `where`), built once and kept with the state:
+ * **read-only** — callers generate and read from it, and play only on a {@link copyOf} it. So
+ * `moves`, the legality check and `apply` on one state share one position instead of building
+ * three.
+ */
+export function readPosition(state: unknown, where: string): CoerceoPosition {
+  const known = guard.check(state, where);
+  if (known !== null) return known;
+  const pos = positionOf(state as CoerceoState);
+  guard.trust(state as CoerceoState, pos);
+  return pos;
 }
 
 /**

@@ -220,6 +220,41 @@ describe('Coerceo properties over random games', () => {
     });
   }
 
+  // `apply` plays on a copy of the position the state keeps (src/coerceo/state.ts
+  // readPosition), and `moves` hands out one frozen object per distinct move: neither may leak
+  // between states.
+  it('apply leaves the state it came from intact, and moves are shared frozen values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 120 }), (choices) => {
+        let s = coerceo.start({ variant: 'laurentius' });
+        for (const choice of choices) {
+          const moves = coerceo.moves(s);
+          if (moves.length === 0) break;
+          const text = coerceo.serialize(s);
+          // Every child, then the state itself, read again as a fresh copy would be.
+          const children = moves.map((m) => coerceo.apply(s, m));
+          const fresh = coerceo.deserialize(text);
+          expect(coerceo.serialize(s)).toBe(text);
+          expect(coerceo.search(s).hash()).toBe(new CoerceoPosition(fresh).hash());
+          expect(coerceo.search(s).state()).toEqual(fresh);
+          expect(coerceo.moves(fresh)).toEqual(moves);
+          coerceo.moves(fresh).forEach((m, i) => {
+            expect(m).toBe(moves[i]);
+            expect(Object.isFrozen(m)).toBe(true);
+          });
+          const search = coerceo.search(s);
+          search.play(search.encode(moves[0] as CoerceoMove));
+          expect(coerceo.serialize(coerceo.apply(s, moves[0] as CoerceoMove))).toBe(
+            coerceo.serialize(children[0] as CoerceoState),
+          );
+          expect(coerceo.serialize(s)).toBe(text);
+          s = children[choice % children.length] as CoerceoState;
+        }
+      }),
+      { numRuns: 20, seed: 6 },
+    );
+  });
+
   it('exchange-rich games keep the invariants (one-tile exchange, Ocius)', () => {
     let exchanges = 0;
     let removals = 0;
