@@ -63,8 +63,24 @@ export const cardOf = (c: number): number => (c >> 22) & 15;
 /** An upper bound on the number of legal moves in any position. */
 export const MAX_MOVES = 8192;
 
-/** The move object of an integer move code. */
+/**
+ * Move objects are immutable values, so each code has one frozen object, built on first use:
+ * `moves` is then lookups instead of new objects and square-name strings. The codes are a
+ * small finite set (kinds × squares × sizes or cards), so the table stays small.
+ */
+const interned = new Map<number, TorresMove>();
+
+/** The move object of an integer move code (one shared frozen object per code). */
 export function decode(c: number): TorresMove {
+  let move = interned.get(c);
+  if (move === undefined) {
+    move = Object.freeze(build(c));
+    interned.set(c, move);
+  }
+  return move;
+}
+
+function build(c: number): TorresMove {
   const t = squareName(toOf(c));
   const f = squareName(fromOf(c));
   const x = xOf(c);

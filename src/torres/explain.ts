@@ -139,8 +139,11 @@ const CARD_RULES: readonly string[] = [
   'T-CARD-CLIMB2-1',
 ];
 
+/** Scratch move buffer (every use is synchronous and finishes before the next). */
+const scratch = new Int32Array(MAX_MOVES);
+
 function generated(pos: Position, c: number): boolean {
-  const buf = new Int32Array(MAX_MOVES);
+  const buf = scratch;
   const n = pos.generate(buf, 0);
   for (let i = 0; i < n; i++) if (buf[i] === c) return true;
   return false;

@@ -23,17 +23,46 @@ export const name = 'torres' as const;
 
 const DUMMY_RNG: RngState = [0, 0, 0, 0];
 
-function codes(pos: Position): Int32Array {
-  const buf = new Int32Array(MAX_MOVES);
-  const n = pos.generate(buf, 0);
-  return buf.subarray(0, n);
+/** Scratch move buffer (every use is synchronous and finishes before the next). */
+const scratch = new Int32Array(MAX_MOVES);
+/** The move list of each state asked for, built once (a listed move needs no refusal check). */
+const moveLists = new WeakMap<TorresState, readonly TorresMove[]>();
+
+/**
+ * The position `moves` last built and the state it shows: `apply` on that state plays on it
+ * rather than building another (an app or a bot lists the moves, then plays one). Taken by the
+ * first `apply`, so nothing else ever sees it.
+ */
+let lastListed: { state: TorresState; pos: Position } | null = null;
+
+function moves(state: TorresState): readonly TorresMove[] {
+  // A state is only ever a key here after it passed the check.
+  const known = moveLists.get(state);
+  if (known !== undefined) return known;
+  const pos = checkedPosition(state, 'torres.moves');
+  const n = pos.generate(scratch, 0);
+  const list: TorresMove[] = new Array(n);
+  for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
+  const frozen = Object.freeze(list);
+  moveLists.set(state, frozen);
+  lastListed = { state, pos };
+  return frozen;
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
-  const pos = checkedPosition(state, 'torres.apply');
-  const refused = refusalOf(pos, move);
-  if (refused !== null) {
-    throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
+  let pos: Position;
+  if (lastListed !== null && lastListed.state === state) {
+    pos = lastListed.pos;
+    lastListed = null;
+  } else {
+    pos = checkedPosition(state, 'torres.apply');
+  }
+  // A move object `moves` handed out for this state is legal; anything else is checked.
+  if (moveLists.get(state)?.includes(move) !== true) {
+    const refused = refusalOf(pos, move);
+    if (refused !== null) {
+      throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
+    }
   }
   pos.play(encode(move));
   return toState(pos, state.rng, true);
@@ -81,7 +110,7 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   start: startState,
   players: (s) => checkState(s, 'torres.players').options.players,
   toMove: (s) => checkState(s, 'torres.toMove').actor,
-  moves: (s) => Array.from(codes(checkedPosition(s, 'torres.moves')), decode),
+  moves,
   apply,
   explain: (s, m) => explainMove(checkedPosition(s, 'torres.explain'), m),
   terminal: (s) => checkState(s, 'torres.terminal').step === 'over', // T-END-1

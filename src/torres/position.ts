@@ -293,11 +293,12 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /**
-   * Grows the undo log (allocated on the first write: 4,096 entries hold a whole random 4-player
-   * game, about 2,000), doubling it after that.
+   * Grows the undo log, doubling it: allocated on the first write with room for a few plays (an
+   * `apply` makes a position for one play; a whole random 4-player game writes about 2,000
+   * entries, reached after a few doublings).
    */
   private growLog(): void {
-    const bigger = new Int32Array(Math.max(4096, this.log.length * 2));
+    const bigger = new Int32Array(Math.max(256, this.log.length * 2));
     bigger.set(this.log);
     this.log = bigger;
   }

@@ -154,3 +154,38 @@ describe('Torres properties over random complete games', () => {
     );
   });
 });
+
+describe('Torres apply on the immutable path', () => {
+  // `apply` plays on the position `moves` just built for the same state (src/torres/game.ts),
+  // and `moves` hands out one frozen object per move code: neither may leak between states.
+  it('apply after moves equals a fresh apply, leaves its state intact, and moves are shared values', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(1000),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 150 }),
+        (seed, picks) => {
+          let s = torres.start({ players: 3, seed });
+          for (const pick of picks) {
+            if (torres.terminal(s)) break;
+            const text = torres.serialize(s);
+            const list = torres.moves(s);
+            const move = list[pick % list.length] as TorresMove;
+            const child = torres.apply(s, move); // plays on the position moves built
+            expect(torres.serialize(s)).toBe(text);
+            // The same move as a copy of the object (checked, on a position of its own).
+            expect(torres.serialize(torres.apply(s, { ...move } as TorresMove))).toBe(
+              torres.serialize(child),
+            );
+            const fresh = torres.deserialize(text);
+            torres.moves(fresh).forEach((m, i) => {
+              expect(m).toBe(list[i]);
+              expect(Object.isFrozen(m)).toBe(true);
+            });
+            s = child;
+          }
+        },
+      ),
+      { numRuns: 15, seed: 11 },
+    );
+  });
+});
