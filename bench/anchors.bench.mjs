@@ -16,66 +16,12 @@
 // perft binaries) and TOBIHOL_TORRES (TobiHol's packages/game-logic folder). Without one, its
 // rows say "not measured in this run": no stored figure is ever shown as a ratio.
 // `--deep` adds the long workloads (Hive depth 6, Ocius 6).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { childrenCpuSeconds, fmt, jsSide, median, nativeSide, peakMb } from './processes.mjs';
 import { row } from './table.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const deep = process.argv.includes('--deep');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
-
-/** CPU seconds of this process's waited-for children (Linux), or `null` elsewhere. */
-function childrenCpuSeconds() {
-  if (!existsSync('/proc/self/stat')) return null;
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: state is field 0, cutime 13 and cstime 14 (proc(5), 1-based 16/17).
-  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
-}
-
-/** Runs `argv` with `input` on stdin; returns its stdout and the CPU milliseconds it used. */
-function runProcess(argv, input = '') {
-  const before = childrenCpuSeconds();
-  const r = spawnSync(argv[0], argv.slice(1), {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const after = childrenCpuSeconds();
-  if (r.status !== 0) {
-    throw new Error(`${argv.join(' ')} exited with ${r.status}: ${r.stderr?.slice(0, 400)}`);
-  }
-  return { stdout: r.stdout, cpuMs: before === null ? null : (after - before) * 1000 };
-}
-
-/** A boardrules (or JS anchor) side: the JSON line of bench/side.mjs or tobihol-side.mjs. */
-function jsSide(script, args) {
-  const { stdout } = runProcess([process.execPath, join(here, script), ...args]);
-  const line = stdout.trim().split('\n').pop();
-  return JSON.parse(line);
-}
-
-/**
- * A native anchor's perft: `count` parsed from its output and the CPU time of one process. The
- * kernel counts children's CPU time in 10 ms ticks, so a short run is repeated until the runs
- * add up to a second, and the time is their mean.
- */
-function nativeSide(argv, input, countPattern) {
-  let total = 0;
-  let runs = 0;
-  let count;
-  while (runs === 0 || (total < 1000 && runs < 200)) {
-    const { stdout, cpuMs } = runProcess(argv, input);
-    const m = [...stdout.matchAll(countPattern)].pop();
-    if (!m) throw new Error(`${argv[0]}: no count in its output: ${stdout.slice(-300)}`);
-    count = Number(m[1]);
-    total += cpuMs;
-    runs++;
-  }
-  return { count, cpuMs: total / runs };
-}
 
 const MZ = process.env.MZINGACPP;
 const NOK = process.env.NOKAMUTE_PERFT;
@@ -134,22 +80,16 @@ const WORKLOADS = [
   },
 ];
 
-const median = (xs) => {
-  const s = [...xs].sort((p, q) => p - q);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const fmt = (x) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
-
 for (const w of WORKLOADS) {
   const present = w.anchors.filter((a) => a.path && existsSync(a.path));
   for (const a of w.anchors.filter((x) => !present.includes(x))) {
     console.log(
-      `| ${w.workload} | ${w.mode} | | | | ${a.name}: not measured in this run (set ${a.env}) |`,
+      `| ${w.workload} | ${w.mode} | | | | | ${a.name}: not measured in this run (set ${a.env}) |`,
     );
   }
   if (present.length === 0) continue;
   if (childrenCpuSeconds() === null) {
-    console.log(`| ${w.workload} | ${w.mode} | | | | not measured: needs Linux /proc |`);
+    console.log(`| ${w.workload} | ${w.mode} | | | | | not measured: needs Linux /proc |`);
     continue;
   }
   const ours = [];
@@ -171,7 +111,9 @@ for (const w of WORKLOADS) {
     const ratios = runs.map((t, i) => t.cpuMs / ours[i].cpuMs);
     const lo = Math.min(...ratios);
     const hi = Math.max(...ratios);
-    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms)`;
+    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms, peak RSS ${peakMb(runs)})`;
   });
-  row(`${w.workload}, side by side`, `${w.mode}, on-CPU`, count, ourMs, against.join('; '));
+  row(`${w.workload}, side by side`, `${w.mode}, on-CPU`, count, ourMs, against.join('; '), {
+    rss: peakMb(ours),
+  });
 }

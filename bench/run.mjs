@@ -18,8 +18,10 @@ console.log(`# boardrules benchmarks\n`);
 console.log(
   `Node ${process.version} on ${process.platform}/${process.arch}, ${cpus().length} × ${cpu}, single thread.\n`,
 );
-console.log('| workload | counting mode | count | CPU ms | per second | side by side, this run |');
-console.log('|---|---|---:|---:|---:|---|');
+console.log(
+  '| workload | counting mode | count | CPU ms | per second | peak RSS | side by side, this run |',
+);
+console.log('|---|---|---:|---:|---:|---:|---|');
 let failed = false;
 for (const f of files) {
   const r = spawnSync(process.execPath, ['--expose-gc', join(here, f), ...process.argv.slice(2)], {
@@ -35,5 +37,5 @@ for (const f of files) {
     console.error(`benchmark ${f} failed with exit code ${r.status}`);
   }
 }
-if (files.length === 0) console.log('| (no benchmarks yet) | | | | | |');
+if (files.length === 0) console.log('| (no benchmarks yet) | | | | | | |');
 process.exitCode = failed ? 1 : 0;

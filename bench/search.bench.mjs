@@ -67,7 +67,7 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 // Rows only, in the shape bench/run.mjs collects into one table.
 function row(workload, mode, nodes, ms) {
   rows.push(
-    `| search: ${workload} | ${mode} | ${Math.round(nodes)} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} | |`,
+    `| search: ${workload} | ${mode} | ${Math.round(nodes)} | ${ms.toFixed(0)} | ${Math.round((nodes / ms) * 1000)} | ≤ ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | |`,
   );
   console.log(rows[rows.length - 1]);
 }

@@ -1,12 +1,14 @@
-// One boardrules side of a side-by-side run (bench/anchors.bench.mjs): runs a workload at a
-// smaller size for a second to warm the JIT, then times the full workload on this process's CPU clock and
-// prints one JSON line `{"count":…,"cpuMs":…}`. Usage:
-//   node bench/side.mjs hive-perft <GameType> <depth>
-//   node bench/side.mjs coerceo-perft <variant> <depth> bulk|played
-//   node bench/side.mjs torres-games <games>
+// One boardrules side of a side-by-side run (bench/anchors.bench.mjs, bench/paths.bench.mjs):
+// runs a workload at a smaller size for a second to warm the JIT, then times the full workload
+// on this process's CPU clock and prints one JSON line `{"count":…,"cpuMs":…,"rssMb":…}` (the
+// process's peak RSS, warm-up included). Usage:
+//   node bench/side.mjs hive-perft <GameType> <depth>           (depths 0..N, as the anchors)
+//   node bench/side.mjs hive-perft-at <GameType> <depth> fast|apply
+//   node bench/side.mjs coerceo-perft <variant> <depth> bulk|played|apply
+//   node bench/side.mjs torres-games <games> [fast|apply]
 import { coerceo } from '../dist/coerceo/index.js';
 import { hive } from '../dist/hive/index.js';
-import { perftPosition } from '../dist/index.js';
+import { perft, perftPosition } from '../dist/index.js';
 import { torres } from '../dist/torres/index.js';
 import { cpuMs } from './clock.mjs';
 
@@ -25,6 +27,27 @@ function playedPerft(pos, depth) {
     return total;
   };
   return depth === 0 ? 1 : walk(depth, 0);
+}
+
+/**
+ * `games` random 4-player Torres games through `moves`/`apply`: the same games as
+ * {@link torresGames} (the same choices over the same move order), so both count the same plies.
+ */
+function torresApplyGames(games) {
+  let seed = 0x9e3779b9;
+  let actions = 0;
+  for (let g = 0; g < games; g++) {
+    let s = torres.start({ players: 4, seed: g });
+    while (!torres.terminal(s)) {
+      const ms = torres.moves(s);
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      s = torres.apply(s, ms[(seed >>> 0) % ms.length]);
+      actions++;
+    }
+  }
+  return actions;
 }
 
 /** `games` random 4-player Torres games on the fast path; the choice RNG is the bench's own. */
@@ -59,18 +82,30 @@ const WORKLOADS = {
     };
     return [() => upTo(Number(b) - 1), () => upTo(Number(b))];
   },
-  'coerceo-perft': () => {
-    const count = c === 'played' ? playedPerft : perftPosition;
-    const perft = (depth) => count(coerceo.search(coerceo.start({ variant: a })), depth);
-    return [() => perft(Number(b) - 1), () => perft(Number(b))];
+  // One depth, on the fast path (bulk) or the immutable one (`perft` with `path: 'apply'`).
+  'hive-perft-at': () => {
+    const at = (depth) => perft(hive, hive.start({ type: a }), depth, { path: c });
+    return [() => at(Number(b) - 1), () => at(Number(b))];
   },
-  'torres-games': () => [
-    () => torresGames(Math.max(1, Math.floor(Number(a) / 10))),
-    () => {
-      torresGames(Number(a));
-      return Number(a);
-    },
-  ],
+  'coerceo-perft': () => {
+    const start = () => coerceo.start({ variant: a });
+    const count =
+      c === 'apply'
+        ? (depth) => perft(coerceo, start(), depth, { path: 'apply' })
+        : (depth) => (c === 'played' ? playedPerft : perftPosition)(coerceo.search(start()), depth);
+    return [() => count(Number(b) - 1), () => count(Number(b))];
+  },
+  // Counts games (as TobiHol's side does) or, with `fast`/`apply`, the plies they took.
+  'torres-games': () => {
+    const play = b === 'apply' ? torresApplyGames : torresGames;
+    return [
+      () => play(Math.max(1, Math.floor(Number(a) / 10))),
+      () => {
+        const plies = play(Number(a));
+        return b === undefined ? Number(a) : plies;
+      },
+    ];
+  },
 };
 if (!(kind in WORKLOADS)) {
   console.error(`usage: side.mjs ${Object.keys(WORKLOADS).join('|')} …; got ${kind}`);
@@ -84,4 +119,5 @@ do warm();
 while (cpuMs() - w0 < 1000);
 const t0 = cpuMs();
 const count = timed();
-console.log(JSON.stringify({ count, cpuMs: cpuMs() - t0 }));
+const ms = cpuMs() - t0;
+console.log(JSON.stringify({ count, cpuMs: ms, rssMb: process.resourceUsage().maxRSS / 1024 }));

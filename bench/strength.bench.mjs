@@ -50,7 +50,7 @@ const pct = (k, n) => `${((100 * k) / n).toFixed(0)} %`;
 function row(workload, mode, count, ms, rate = (count / ms) * 1000) {
   const r = rate >= 100 ? String(Math.round(rate)) : rate.toFixed(2);
   console.log(
-    `| strength: ${workload} | ${mode} | ${Math.round(count)} | ${ms.toFixed(0)} | ${r} | |`,
+    `| strength: ${workload} | ${mode} | ${Math.round(count)} | ${ms.toFixed(0)} | ${r} | ≤ ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB | |`,
   );
 }
 

@@ -37,4 +37,7 @@ do play(Math.max(1, Math.floor(games / 10)));
 while (cpuMs() - w0 < 1000);
 const t0 = cpuMs();
 play(games);
-console.log(JSON.stringify({ count: games, cpuMs: cpuMs() - t0 }));
+const ms = cpuMs() - t0;
+console.log(
+  JSON.stringify({ count: games, cpuMs: ms, rssMb: process.resourceUsage().maxRSS / 1024 }),
+);

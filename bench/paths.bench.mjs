@@ -1,0 +1,74 @@
+// The immutable API against the same game's fast path, side by side in this run: for each
+// workload a fresh process runs it on the fast path (a SearchPosition: play/undo on integer
+// moves) and another on the immutable path (`moves`/`apply`, one frozen state per node, what
+// apps and the generic bots use), alternately for ROUNDS rounds (default 3), each after a second
+// of warm-up, on-CPU. The row is the immutable path; its last cell says how many times the fast
+// path's time it takes (median and range over the rounds). Both must count the same, or the
+// row fails. Peak RSS is each side's own process.
+//
+// What each counts: Hive and Coerceo perft at one depth, leaves; on the immutable path every
+// inner node is a state built by `apply` and the last ply is `moves(state).length` (the leaf
+// states are not built, as the fast path bulk-counts them). Torres: the plies of random
+// 4-player games, the same games on both paths (the same choices over the same move order).
+import { fmt, jsSide, median, peakMb } from './processes.mjs';
+import { row } from './table.mjs';
+
+const deep = process.argv.includes('--deep');
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
+
+const WORKLOADS = [
+  {
+    workload: 'hive perft Base+MLP depth 5, immutable path',
+    mode: 'leaves; inner nodes built by apply, last ply moves().length',
+    fast: ['hive-perft-at', 'Base+MLP', '5', 'fast'],
+    apply: ['hive-perft-at', 'Base+MLP', '5', 'apply'],
+  },
+  {
+    workload: 'coerceo perft laurentius depth 4, immutable path',
+    mode: 'leaves; inner nodes built by apply, last ply moves().length',
+    fast: ['coerceo-perft', 'laurentius', '4', 'bulk'],
+    apply: ['coerceo-perft', 'laurentius', '4', 'apply'],
+  },
+  ...(deep
+    ? [
+        {
+          workload: 'coerceo perft laurentius depth 5, immutable path',
+          mode: 'leaves; inner nodes built by apply, last ply moves().length',
+          fast: ['coerceo-perft', 'laurentius', '5', 'bulk'],
+          apply: ['coerceo-perft', 'laurentius', '5', 'apply'],
+        },
+      ]
+    : []),
+  {
+    workload: 'torres random 4-player games (200), immutable path',
+    mode: 'plies, one apply each',
+    fast: ['torres-games', '200', 'fast'],
+    apply: ['torres-games', '200', 'apply'],
+  },
+];
+
+for (const w of WORKLOADS) {
+  const fast = [];
+  const apply = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    fast.push(jsSide('side.mjs', w.fast));
+    apply.push(jsSide('side.mjs', w.apply));
+  }
+  const count = fast[0].count;
+  for (const run of [...fast, ...apply]) {
+    if (run.count !== count) {
+      console.error(`${w.workload}: counts differ (${run.count} vs ${count})`);
+      process.exitCode = 1;
+    }
+  }
+  const ratios = apply.map((a, i) => a.cpuMs / fast[i].cpuMs);
+  const fastMs = median(fast.map((f) => f.cpuMs)).toFixed(0);
+  row(
+    w.workload,
+    `${w.mode}, on-CPU`,
+    count,
+    median(apply.map((a) => a.cpuMs)),
+    `${fmt(median(ratios))}× the fast path's time (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; fast path ${fastMs} ms, peak RSS ${peakMb(fast)})`,
+    { rss: peakMb(apply) },
+  );
+}

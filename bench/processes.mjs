@@ -1,0 +1,92 @@
+// Running one side of a comparison as a fresh process and reading what it cost: on-CPU time
+// (from the kernel's account of waited-for children) and peak resident memory. Shared by the
+// side-by-side benchmarks (anchors.bench.mjs, paths.bench.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** GNU time, which reports a process's peak RSS (`%M`, kB); absent: native rows show no RSS. */
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** CPU seconds of this process's waited-for children (Linux), or `null` elsewhere. */
+export function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name: state is field 0, cutime 13 and cstime 14 (proc(5), 1-based 16/17).
+  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Runs `argv` with `input` on stdin; returns its stdout, the CPU milliseconds it used and, when
+ * `measureRss` and GNU time is present, its peak RSS in MB (GNU time's own few hundred kB of
+ * CPU are counted with the child's; a JavaScript side reports its own peak instead).
+ */
+export function runProcess(argv, input = '', measureRss = false) {
+  const timed = measureRss && GNU_TIME !== null;
+  const command = timed ? [GNU_TIME, '-f', 'peak-rss-kb=%M', ...argv] : argv;
+  const before = childrenCpuSeconds();
+  const r = spawnSync(command[0], command.slice(1), {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const after = childrenCpuSeconds();
+  if (r.status !== 0) {
+    throw new Error(`${argv.join(' ')} exited with ${r.status}: ${r.stderr?.slice(0, 400)}`);
+  }
+  const rss = timed ? /peak-rss-kb=(\d+)/.exec(r.stderr ?? '') : null;
+  return {
+    stdout: r.stdout,
+    cpuMs: before === null ? null : (after - before) * 1000,
+    rssMb: rss ? Number(rss[1]) / 1024 : null,
+  };
+}
+
+/**
+ * A JavaScript side: the JSON line `{count, cpuMs, rssMb}` that bench/side.mjs or
+ * tobihol-side.mjs prints (its own CPU clock after warm-up, its own peak RSS).
+ */
+export function jsSide(script, args) {
+  const { stdout } = runProcess([process.execPath, join(here, script), ...args]);
+  const line = stdout.trim().split('\n').pop();
+  return JSON.parse(line);
+}
+
+/**
+ * A native side's perft: `count` parsed from its output, the CPU time of one process and its
+ * peak RSS. The kernel counts children's CPU time in 10 ms ticks, so a short run is repeated
+ * until the runs add up to a second, and the time is their mean.
+ */
+export function nativeSide(argv, input, countPattern) {
+  let total = 0;
+  let runs = 0;
+  let count;
+  let rssMb = null;
+  while (runs === 0 || (total < 1000 && runs < 200)) {
+    const run = runProcess(argv, input, true);
+    const m = [...run.stdout.matchAll(countPattern)].pop();
+    if (!m) throw new Error(`${argv[0]}: no count in its output: ${run.stdout.slice(-300)}`);
+    count = Number(m[1]);
+    total += run.cpuMs;
+    rssMb = run.rssMb === null ? rssMb : Math.max(rssMb ?? 0, run.rssMb);
+    runs++;
+  }
+  return { count, cpuMs: total / runs, rssMb };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((p, q) => p - q);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** A ratio or time for the table: two decimals below 10, whole numbers above. */
+export const fmt = (x) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
+
+/** Peak RSS of a list of runs, for the table: the largest, in MB, or '?' when not measured. */
+export const peakMb = (runs) => {
+  const known = runs.map((r) => r.rssMb).filter((x) => typeof x === 'number');
+  return known.length === 0 ? '?' : `${Math.max(...known).toFixed(0)} MB`;
+};
