@@ -86,10 +86,26 @@ function moves(state: CoerceoState): readonly CoerceoMove[] {
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   const base = readPosition(state, 'coerceo.apply');
-  assertLegal(state, move);
+  // A move object `moves` handed out for this state is legal: only its code is needed, not the
+  // refusal checks and a second generation.
+  const listed = movesCache.get(state);
+  let code: number;
+  if (listed !== undefined && isListed(listed, move)) {
+    code = base.encodeOrNegative(move);
+  } else {
+    assertLegal(state, move);
+    code = legalCode(base, move);
+  }
   const pos = copyOf(base);
-  pos.play(legalCode(base, move));
+  pos.play(code);
   return trustStateAt(pos.state(), pos);
+}
+
+/** Whether `move` (the object itself) is in `list` (a plain loop: `includes` on a frozen array
+ * takes V8's slow path). */
+function isListed(list: readonly CoerceoMove[], move: CoerceoMove): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === move) return true;
+  return false;
 }
 
 /**

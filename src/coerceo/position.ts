@@ -169,7 +169,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.hHi = from.hHi;
       this.status = from.status;
       this.irrev = from.irrev;
-      this.stack = from.stack.slice(0, S * (from.sp + 1));
+      // `from`'s positions and room for one play (a `slice` would stop at `from`'s length).
+      this.stack = new Int32Array(S * (from.sp + 1));
+      this.stack.set(from.stack.subarray(0, S * from.sp));
       this.sp = from.sp;
       this.base = from.base;
       this.exchangeCost = from.exchangeCost;
