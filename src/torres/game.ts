@@ -39,7 +39,7 @@ function moves(state: TorresState): readonly TorresMove[] {
   // A state is only ever a key here after it passed the check.
   const known = moveLists.get(state);
   if (known !== undefined) return known;
-  const pos = checkedPosition(state, 'torres.moves');
+  const pos = checkedPosition(state, 'torres.moves').forOnePlay();
   const n = pos.generate(scratch, 0);
   const list: TorresMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
@@ -55,7 +55,7 @@ function apply(state: TorresState, move: TorresMove): TorresState {
     pos = lastListed.pos;
     lastListed = null;
   } else {
-    pos = checkedPosition(state, 'torres.apply');
+    pos = checkedPosition(state, 'torres.apply').forOnePlay();
   }
   // A move object `moves` handed out for this state is legal; anything else is checked.
   if (moveLists.get(state)?.includes(move) !== true) {

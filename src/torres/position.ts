@@ -129,6 +129,11 @@ export class Position implements SearchPosition<TorresMove> {
   /** The undo log: (index, old value) pairs; grown on demand (many positions never play). */
   private log: Int32Array = EMPTY;
   private logLen = 0;
+  /**
+   * The log's first size: room for a whole random 4-player game (about 2,000 entries) by
+   * default; a position made for one `apply` asks for less ({@link Position.forOnePlay}).
+   */
+  private logFirst = 4096;
   /** Whether `lo`/`hi` are set; until then no write is folded (`hashedLen` stays 0). */
   private hashKnown = false;
   /** The log length already folded into `lo`/`hi`. */
@@ -293,12 +298,17 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /**
-   * Grows the undo log, doubling it: allocated on the first write with room for a few plays (an
-   * `apply` makes a position for one play; a whole random 4-player game writes about 2,000
-   * entries, reached after a few doublings).
+   * Marks a position made for a single play (`apply`): its undo log starts small instead of with
+   * room for a whole game. Returns the position.
    */
+  forOnePlay(): this {
+    this.logFirst = 256;
+    return this;
+  }
+
+  /** Grows the undo log (allocated on the first write, {@link logFirst} entries), doubling it. */
   private growLog(): void {
-    const bigger = new Int32Array(Math.max(256, this.log.length * 2));
+    const bigger = new Int32Array(Math.max(this.logFirst, this.log.length * 2));
     bigger.set(this.log);
     this.log = bigger;
   }
