@@ -13,7 +13,7 @@ import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
-import type { Position } from './position.js';
+import { Position } from './position.js';
 import { startState } from './setup.js';
 import { checkedPosition, checkState, toState, trustState } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
@@ -39,7 +39,7 @@ function moves(state: TorresState): readonly TorresMove[] {
   // A state is only ever a key here after it passed the check.
   const known = moveLists.get(state);
   if (known !== undefined) return known;
-  const pos = checkedPosition(state, 'torres.moves').forOnePlay();
+  const pos = Position.forOnePlay(checkedPosition(state, 'torres.moves'));
   const n = pos.generate(scratch, 0);
   const list: TorresMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
@@ -55,7 +55,7 @@ function apply(state: TorresState, move: TorresMove): TorresState {
     pos = lastListed.pos;
     lastListed = null;
   } else {
-    pos = checkedPosition(state, 'torres.apply').forOnePlay();
+    pos = Position.forOnePlay(checkedPosition(state, 'torres.apply'));
   }
   // A move object `moves` handed out for this state is legal; anything else is checked.
   if (moveLists.get(state)?.includes(move) !== true) {

@@ -299,11 +299,12 @@ export class Position implements SearchPosition<TorresMove> {
 
   /**
    * Marks a position made for a single play (`apply`): its undo log starts small instead of with
-   * room for a whole game. Returns the position.
+   * room for a whole game. Returns the position. (Static, so that search positions handed to
+   * callers do not carry it as a method.)
    */
-  forOnePlay(): this {
-    this.logFirst = 256;
-    return this;
+  static forOnePlay(pos: Position): Position {
+    pos.logFirst = 256;
+    return pos;
   }
 
   /** Grows the undo log (allocated on the first write, {@link logFirst} entries), doubling it. */
