@@ -18,6 +18,7 @@ export default defineConfig([
       'hive/render': 'src/hive/svg.ts',
       'coerceo/render': 'src/coerceo/svg.ts',
       'torres/render': 'src/torres/svg.ts',
+      'boardgameio/index': 'src/boardgameio/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -45,7 +45,17 @@ const entries = {
     file: 'src/torres/svg.ts',
     allowed: ['src/torres/', 'src/core/', 'src/geometry/grid.ts'],
   },
+  // The boardgame.io adapter: the core only (it takes the game as an argument) and nothing of
+  // boardgame.io itself, an optional peer dependency.
+  'boardrules/boardgameio': {
+    file: 'src/boardgameio/index.ts',
+    allowed: ['src/boardgameio/', 'src/core/'],
+  },
 };
+// No game entry may pull in boardgame.io (or any other package: the runtime has no dependencies).
+for (const name of ['boardrules', 'boardrules/hive', 'boardrules/coerceo', 'boardrules/torres']) {
+  entries[name].forbidden.push('node_modules/', 'src/boardgameio/');
+}
 
 let failed = false;
 for (const [name, { file, forbidden = [], allowed }] of Object.entries(entries)) {
