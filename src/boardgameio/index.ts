@@ -293,10 +293,14 @@ export function whyRefused<S, M, O>(
 ): { readonly message: string; readonly rule?: string } | null {
   const state = game.deserialize(G.state);
   if (game.terminal(state)) return { message: 'the game is over: no move is legal' };
-  const seat = playerID == null ? -1 : Number(playerID);
-  if (seat !== game.toMove(state)) {
-    return { message: `it is seat ${game.toMove(state)}'s move, not ${quote(playerID ?? null)}'s` };
+  const seat = playerID == null || playerID === '' ? -1 : Number(playerID);
+  const toMove = game.toMove(state);
+  if (!Number.isInteger(seat) || seat < 0) {
+    return {
+      message: `only a seat can move (got player ${quote(playerID ?? null)}); it is seat ${toMove}'s move`,
+    };
   }
+  if (seat !== toMove) return { message: `it is seat ${toMove}'s move, not seat ${seat}'s` };
   try {
     game.apply(state, game.parseMove(state, text));
     return null;
@@ -310,7 +314,8 @@ export function whyRefused<S, M, O>(
 export interface BoardgameIOClient {
   readonly playerID?: string | null;
   subscribe(listener: (state: BoardgameIOClientState | null) => void): () => void;
-  readonly moves: { play(text: string): void };
+  /** The client's moves; a definition from {@link toBoardgameIO} has `play`. */
+  readonly moves: Readonly<Record<string, (text: string) => void>>;
 }
 
 /** The slice of a boardgame.io client state a seat bot reads. */
@@ -348,7 +353,11 @@ export function playSeat<S, M, O>(
     if (view.ctx.currentPlayer !== client.playerID) return;
     const state = game.deserialize(view.G.state);
     if (game.terminal(state) || String(game.toMove(state)) !== client.playerID) return;
+    const play = client.moves.play;
+    if (play === undefined) {
+      throw new RulesError('INVALID_ARGUMENT', 'playSeat: the client has no play move');
+    }
     answered = view._stateID;
-    client.moves.play(game.formatMove(state, bot.choose(state)));
+    play(game.formatMove(state, bot.choose(state)));
   });
 }

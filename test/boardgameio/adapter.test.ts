@@ -67,7 +67,8 @@ describe('toBoardgameIO', () => {
     expect(h.moves.play.move({ G, ctx: ctx(2), playerID: '0' }, 7 as never)).toBe(INVALID_MOVE);
     expect(h.moves.play.move({ G, ctx: ctx(2), playerID: '0' }, 'wQ')).toBe(INVALID_MOVE); // H-PLACE-5
     expect(whyRefused(hive, G, '0', 'wQ')?.rule).toBe('H-PLACE-5');
-    expect(whyRefused(hive, G, '1', first)?.message).toMatch(/seat 0's move/);
+    expect(whyRefused(hive, G, '1', first)?.message).toBe("it is seat 0's move, not seat 1's");
+    expect(whyRefused(hive, G, null, first)?.message).toMatch(/only a seat can move/);
     expect(whyRefused(hive, G, '0', first)).toBeNull();
   });
 
