@@ -67,7 +67,9 @@ export interface BoardgameIOConfig {
 
 /** boardgame.io's `ctx`, as far as this definition reads it. */
 export interface BoardgameIOCtx {
+  /** The match's number of seats. */
   readonly numPlayers: number;
+  /** The player ID (`'0'`, `'1'`, …) whose turn boardgame.io says it is. */
   readonly currentPlayer: string;
 }
 
@@ -83,23 +85,32 @@ export interface BoardrulesGameover {
 
 /** One move the boardgame.io bots may choose (`ai.enumerate`). */
 export interface BoardgameIOAction {
+  /** The definition's one move. */
   readonly move: 'play';
+  /** The move's text in the game's notation. */
   readonly args: [string];
 }
 
 /** The boardgame.io game definition {@link toBoardgameIO} returns. */
 export interface BoardgameIOGame {
+  /** The game's name on the server (the lobby's `/games/<name>`). */
   readonly name: string;
+  /** Fewest seats a match may have. */
   readonly minPlayers: number;
+  /** Most seats a match may have. */
   readonly maxPlayers: number;
   /** Throws nothing: answers boardgame.io's question "can a match start with this setup?". */
   validateSetupData(setupData: unknown, numPlayers: number): string | undefined;
+  /** The match's first `G`: the game's `start` with the match's options, as text. */
   setup(
     context: { ctx: BoardgameIOCtx; random?: { Number(): number } },
     setupData?: BoardrulesSetupData,
   ): BoardrulesG;
+  /** The one move: `play(text)`. */
   readonly moves: {
+    /** Plays a move given in the game's notation. */
     readonly play: {
+      /** The next `G`, or `INVALID_MOVE` for a move that is not legal for `playerID` now. */
       move(
         context: { G: BoardrulesG; ctx: BoardgameIOCtx; playerID?: string | null },
         text: string,
@@ -108,21 +119,31 @@ export interface BoardgameIOGame {
       readonly client: false;
     };
   };
+  /** One boardgame.io turn per boardrules move, the seat to move from `toMove`. */
   readonly turn: {
+    /** A turn is one move. */
     readonly minMoves: 1;
+    /** A turn is one move. */
     readonly maxMoves: 1;
+    /** The seat to move (an index into boardgame.io's play order, which is the seat order). */
     readonly order: {
+      /** The seat to move at the start. */
       first(context: { G: BoardrulesG; ctx: BoardgameIOCtx }): number;
+      /** The seat to move after each move (Torres: often the same seat). */
       next(context: { G: BoardrulesG; ctx: BoardgameIOCtx }): number;
     };
   };
+  /** The end of the match (`terminal`), with the scores (`score`). */
   endIf(context: { G: BoardrulesG; ctx: BoardgameIOCtx }): BoardrulesGameover | undefined;
+  /** What `playerID` receives: the game's `observe` for that seat (spectators: no seat's). */
   playerView(context: {
     G: BoardrulesG;
     ctx: BoardgameIOCtx;
     playerID?: string | null;
   }): BoardrulesG;
+  /** For boardgame.io's own bots (`RandomBot`, `MCTSBot`). */
   readonly ai: {
+    /** Every legal move now, as `play` actions. */
     enumerate(G: BoardrulesG, ctx: BoardgameIOCtx, playerID?: string | null): BoardgameIOAction[];
   };
 }
@@ -279,6 +300,14 @@ export function toBoardgameIO<S, M, O>(
   };
 }
 
+/** Why a move is refused (see {@link whyRefused}). */
+export interface Refused {
+  /** What is wrong, in words. */
+  readonly message: string;
+  /** The rulebook ID of the rule that forbids the move (`'H-PLACE-5'`), when a rule does. */
+  readonly rule?: string;
+}
+
 /**
  * Why the move `text` would be refused for `playerID` in the state a client sees (`G` of its
  * view), or `null` when it is legal: a message naming the rule (`RulesError.rule`), for a client
@@ -290,7 +319,7 @@ export function whyRefused<S, M, O>(
   G: BoardrulesG,
   playerID: string | null | undefined,
   text: string,
-): { readonly message: string; readonly rule?: string } | null {
+): Refused | null {
   const state = game.deserialize(G.state);
   if (game.terminal(state)) return { message: 'the game is over: no move is legal' };
   const seat = playerID == null || playerID === '' ? -1 : Number(playerID);
@@ -312,7 +341,9 @@ export function whyRefused<S, M, O>(
 
 /** The slice of a boardgame.io client (`Client` from `boardgame.io/client`) a seat bot drives. */
 export interface BoardgameIOClient {
+  /** The seat the client plays (`'0'`, `'1'`, …). */
   readonly playerID?: string | null;
+  /** Calls `listener` with every state the client receives; returns an unsubscribe function. */
   subscribe(listener: (state: BoardgameIOClientState | null) => void): () => void;
   /** The client's moves; a definition from {@link toBoardgameIO} has `play`. */
   readonly moves: Readonly<Record<string, (text: string) => void>>;
@@ -320,13 +351,20 @@ export interface BoardgameIOClient {
 
 /** The slice of a boardgame.io client state a seat bot reads. */
 export interface BoardgameIOClientState {
+  /** The seat's view of the match. */
   readonly G: BoardrulesG;
-  readonly ctx: BoardgameIOCtx & { readonly gameover?: unknown };
+  /** boardgame.io's context; `gameover` is set once the match is over. */
+  readonly ctx: BoardgameIOCtx & {
+    /** Set once the match is over (what `endIf` returned). */
+    readonly gameover?: unknown;
+  };
+  /** boardgame.io's count of the match's updates. */
   readonly _stateID: number;
 }
 
 /** The slice of a boardrules bot a seat needs (every bot of `boardrules`: random, alpha-beta, MCTS). */
 export interface SeatBot<S, M> {
+  /** The move to play in `state` (a state where the bot's seat is to move). */
   choose(state: S): M;
 }
 
