@@ -23,6 +23,7 @@ const ENTRIES = [
   'boardrules/coerceo/render',
   'boardrules/torres',
   'boardrules/torres/render',
+  'boardrules/boardgameio',
 ];
 // Only these ship besides dist/ (npm adds package.json, README and LICENSE by itself;
 // CHANGELOG.md once `changeset version` has written it).
@@ -55,6 +56,7 @@ const { coerceo } = await load('boardrules/coerceo');
 const { render: renderCoerceo } = await load('boardrules/coerceo/render');
 const { torres } = await load('boardrules/torres');
 const { render: renderTorres } = await load('boardrules/torres/render');
+const { toBoardgameIO } = await load('boardrules/boardgameio');
 let code = '';
 try { hive.parseMove(hive.start(), 'nonsense'); } catch (e) { if (e instanceof RulesError) code = e.code; }
 const svgs = [renderHive(hive.start()), renderCoerceo(coerceo.start()), renderTorres(torres.start())];
@@ -62,13 +64,20 @@ console.log(JSON.stringify({
   code,
   perft: [perft(hive, hive.start({ type: 'Base' }), 2), perft(coerceo, coerceo.start(), 2), perft(torres, torres.start({ players: 2 }), 2)],
   svg: svgs.every((s) => s.startsWith('<svg')),
+  boardgameio: [toBoardgameIO(hive).name, toBoardgameIO(torres).maxPlayers],
 }));
 `;
 // Both module systems give the same results, which the rules fix: perft(2) of Hive Base is
 // 4 x 24 (no Queen on the first turn, H-PLACE-5: four bug types at (0,0), then four types on six
 // hexes), of Coerceo 48 x 48, of a 2-player Torres setup 8 x 7 (one knight each on a free start
 // square, T-SETUP-3).
-const CONSUMER_RESULT = { code: 'PARSE_ERROR', perft: [96, 2304, 56], svg: true };
+// The boardgame.io definitions need no boardgame.io installed (an optional peer dependency).
+const CONSUMER_RESULT = {
+  code: 'PARSE_ERROR',
+  perft: [96, 2304, 56],
+  svg: true,
+  boardgameio: ['hive', 4],
+};
 
 // Imports every entry and uses its types; the @ts-expect-error lines fail if the types
 // resolved to `any` (an unused @ts-expect-error is an error).
@@ -80,6 +89,9 @@ import { type HiveMove, hive, UhpEngine } from 'boardrules/hive';
 import { render as renderHive } from 'boardrules/hive/render';
 import { determinize, type TorresMove, torres } from 'boardrules/torres';
 import { render as renderTorres } from 'boardrules/torres/render';
+import { type BoardgameIOGame, toBoardgameIO } from 'boardrules/boardgameio';
+
+export const definition: BoardgameIOGame = toBoardgameIO(coerceo);
 
 function firstMove<S, M, O>(game: Game<S, M, O>): M | undefined {
   return game.moves(game.start())[0];
