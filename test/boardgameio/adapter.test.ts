@@ -6,6 +6,7 @@ import { coerceo, resign } from '../../src/coerceo/index.js';
 import { RulesError } from '../../src/core/errors.js';
 import { hive } from '../../src/hive/index.js';
 import { type TorresState, torres } from '../../src/torres/index.js';
+import { playWithBoardgameIOBots } from './harness.js';
 
 const ctx = (numPlayers: number, currentPlayer = '0') => ({ numPlayers, currentPlayer });
 const fixedRandom = (x: number) => ({ Number: () => x });
@@ -128,5 +129,15 @@ describe('toBoardgameIO', () => {
     expect(listed).toEqual(
       torres.moves(s).map((m) => ({ move: 'play', args: [torres.formatMove(s, m)] })),
     );
+  });
+
+  it("boardgame.io's own RandomBot plays whole games through ai.enumerate (local client)", async () => {
+    const ocius = toBoardgameIO(coerceo, { options: { variant: 'ocius' } });
+    const c = await playWithBoardgameIOBots(ocius, 2, 2000);
+    expect(coerceo.terminal(coerceo.deserialize(c.G.state))).toBe(true);
+    expect(c.gameover).toEqual(ocius.endIf({ G: c.G, ctx: ctx(2) }));
+    const t = await playWithBoardgameIOBots(toBoardgameIO(torres), 3, 3000);
+    expect(torres.terminal(torres.deserialize(t.G.state))).toBe(true);
+    expect(t.steps).toBeGreaterThan(50);
   });
 });

@@ -9,6 +9,30 @@ const require = createRequire(import.meta.url);
 const server = require('boardgame.io/dist/cjs/server.js');
 const client = require('boardgame.io/dist/cjs/client.js');
 const multiplayer = require('boardgame.io/dist/cjs/multiplayer.js');
+const ai = require('boardgame.io/dist/cjs/ai.js');
+
+/**
+ * Plays a local (serverless) boardgame.io match of `game` with boardgame.io's own `RandomBot`
+ * on every seat, through the definition's `ai.enumerate`, until it ends or `maxSteps` moves.
+ * Returns the moves made and the final `ctx.gameover`.
+ */
+export async function playWithBoardgameIOBots(
+  game: BoardgameIOGame,
+  numPlayers: number,
+  maxSteps: number,
+): Promise<{ steps: number; gameover: unknown; G: { state: string } }> {
+  const c = client.Client({ game, numPlayers, debug: false });
+  c.start();
+  const bot = new ai.RandomBot({ enumerate: game.ai.enumerate, seed: 'boardrules' });
+  let steps = 0;
+  while (c.getState().ctx.gameover === undefined && steps < maxSteps) {
+    await ai.Step(c, bot);
+    steps++;
+  }
+  const { G, ctx } = c.getState();
+  c.stop();
+  return { steps, gameover: ctx.gameover, G };
+}
 
 /** The slice of a boardgame.io client state the tests read. */
 export interface ClientState {
