@@ -4,32 +4,14 @@
 // boardgame.io's server. A typed illegal move is refused with the rule that forbids it.
 // Screenshots go to test-artifacts/ (git-ignored).
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortRun } from '../test/boardgameio/harness.js';
 
 const root = resolve(import.meta.dirname, '..');
 const artifacts = join(root, 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** A base port with the two after it free too (the example uses three in a row). */
-async function freeBase(): Promise<number> {
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
-    const free = await Promise.all(
-      [0, 1, 2].map(
-        (k) =>
-          new Promise<boolean>((done) => {
-            const probe = createServer();
-            probe.once('error', () => done(false));
-            probe.listen(base + k, () => probe.close(() => done(true)));
-          }),
-      ),
-    );
-    if (free.every(Boolean)) return base;
-  }
-}
 
 const status = (page: Page) => page.locator('#status').textContent();
 
@@ -41,7 +23,7 @@ describe('the multiplayer example in Chromium', () => {
     // Through a variable: the example is plain JavaScript, with no types to check here.
     const file = '../examples/multiplayer/server.mjs';
     const example = await import(file);
-    base = await freeBase();
+    base = await freePortRun();
     stop = await example.start({ port: base });
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,5 +1,6 @@
 // The boardgame.io definition called directly, without a server: what boardgame.io would call,
 // with the arguments it passes (see server.test.ts for the real server and clients).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVALID_MOVE, toBoardgameIO, whyRefused } from '../../src/boardgameio/index.js';
 import { coerceo, resign } from '../../src/coerceo/index.js';
@@ -139,5 +140,46 @@ describe('toBoardgameIO', () => {
     const t = await playWithBoardgameIOBots(toBoardgameIO(torres), 3, 3000);
     expect(torres.terminal(torres.deserialize(t.G.state))).toBe(true);
     expect(t.steps).toBeGreaterThan(50);
+  });
+
+  // Everything boardgame.io hands the definition comes from a client or a store: junk setup
+  // data, move arguments, player IDs and stored texts must give an answer or a RulesError.
+  it('fuzz: junk setup data, moves, player IDs and stored states never crash it', () => {
+    const defs = [toBoardgameIO(hive), toBoardgameIO(coerceo), toBoardgameIO(torres)];
+    const starts = defs.map((d) => d.setup({ ctx: ctx(d.minPlayers) }));
+    const answers = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(RulesError);
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.nat(2),
+        fc.anything(),
+        fc.oneof(fc.string(), fc.anything()),
+        fc.oneof(fc.constantFrom('0', '1', '2', '', null, '-1', '1.5'), fc.string()),
+        fc.oneof(
+          fc.string(),
+          fc.nat().map((k) => `${k}`),
+        ),
+        (which, setupData, text, playerID, cut) => {
+          const def = defs[which] as (typeof defs)[number];
+          const G = starts[which] as { state: string };
+          expect(typeof (def.validateSetupData(setupData, 2) ?? '')).toBe('string');
+          const played = def.moves.play.move({ G, ctx: ctx(2), playerID }, text as string);
+          expect(played === INVALID_MOVE || typeof played.state === 'string').toBe(true);
+          // A store holding something else than a state the game wrote.
+          const junk = { state: G.state.slice(0, cut.length % G.state.length) + cut };
+          answers(() => def.moves.play.move({ G: junk, ctx: ctx(2), playerID: '0' }, 'x'));
+          answers(() => def.endIf({ G: junk, ctx: ctx(2) }));
+          answers(() => def.playerView({ G: junk, ctx: ctx(2), playerID }));
+          answers(() => def.ai.enumerate(junk, ctx(2)));
+          answers(() => whyRefused(hive, G, playerID, text as string));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,30 +1,11 @@
 // The multiplayer example (examples/multiplayer) as a stranger runs it: its server starts, serves
 // the page and the bundled client, creates matches through its lobby, and two computer seats
 // (the package's playSeat over boardgame.io's socket client) play a Hive match to the end on it.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playSeat } from '../../src/boardgameio/index.js';
 import { hive } from '../../src/hive/index.js';
 import { randomBot } from '../../src/search/index.js';
-import { connect, createMatch, stopAll, type TestClient, until } from './harness.js';
-
-/** A base port with the two after it free too (the example uses three in a row). */
-async function freeBase(): Promise<number> {
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
-    const free = await Promise.all(
-      [0, 1, 2].map(
-        (k) =>
-          new Promise<boolean>((resolve) => {
-            const probe = createServer();
-            probe.once('error', () => resolve(false));
-            probe.listen(base + k, () => probe.close(() => resolve(true)));
-          }),
-      ),
-    );
-    if (free.every(Boolean)) return base;
-  }
-}
+import { connect, createMatch, freePortRun, stopAll, type TestClient, until } from './harness.js';
 
 describe('examples/multiplayer', () => {
   let base = 0;
@@ -35,7 +16,7 @@ describe('examples/multiplayer', () => {
     // Through a variable: the example is plain JavaScript, with no types to check here.
     const file = '../../examples/multiplayer/server.mjs';
     example = await import(file);
-    base = await freeBase();
+    base = await freePortRun();
     stop = await example.start({ port: base });
   });
   afterAll(() => stop?.());

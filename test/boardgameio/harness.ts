@@ -70,6 +70,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A base port with the two after it free too (the multiplayer example uses three in a row). */
+export async function freePortRun(): Promise<number> {
+  for (;;) {
+    const base = 20000 + Math.floor(Math.random() * 20000);
+    const free = await Promise.all(
+      [0, 1, 2].map(
+        (k) =>
+          new Promise<boolean>((done) => {
+            const probe = createServer();
+            probe.once('error', () => done(false));
+            probe.listen(base + k, () => probe.close(() => done(true)));
+          }),
+      ),
+    );
+    if (free.every(Boolean)) return base;
+  }
+}
+
 /** A file store for the server (boardgame.io's FlatFile over node-persist) in `dir`. */
 export function fileStore(dir: string): unknown {
   return new server.FlatFile({ dir });
