@@ -153,6 +153,12 @@ const DEFAULTS: Readonly<Record<string, BoardgameIOConfig>> = {
   torres: { playersOption: 'players', seedOption: 'seed', minPlayers: 2, maxPlayers: 4 },
 };
 
+/** The seat of a boardgame.io player ID (`'0'`, `'1'`, …); −1 for a spectator or junk. */
+function seatOf(playerID: string | null | undefined): number {
+  const seat = Number(playerID);
+  return playerID != null && playerID !== '' && Number.isInteger(seat) && seat >= 0 ? seat : -1;
+}
+
 /** States read back from `G`, by text: every call reads `G`, and most read the same one. */
 const READ_LIMIT = 256;
 
@@ -214,10 +220,6 @@ export function toBoardgameIO<S, M, O>(
     const text = game.serialize(state);
     read.set(text, state);
     return { state: text };
-  };
-  const seatOf = (playerID: string | null | undefined): number => {
-    const seat = Number(playerID);
-    return playerID != null && playerID !== '' && Number.isInteger(seat) ? seat : -1;
   };
   /** The start options of a match of `numPlayers` with `setupData`. */
   const optionsFor = (numPlayers: number, setupData: unknown, seed: number | undefined) => {
@@ -322,9 +324,9 @@ export function whyRefused<S, M, O>(
 ): Refused | null {
   const state = game.deserialize(G.state);
   if (game.terminal(state)) return { message: 'the game is over: no move is legal' };
-  const seat = playerID == null || playerID === '' ? -1 : Number(playerID);
+  const seat = seatOf(playerID);
   const toMove = game.toMove(state);
-  if (!Number.isInteger(seat) || seat < 0) {
+  if (seat < 0) {
     return {
       message: `only a seat can move (got player ${quote(playerID ?? null)}); it is seat ${toMove}'s move`,
     };
