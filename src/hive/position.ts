@@ -33,6 +33,7 @@ import {
   PIECES as I_PIECES,
   SLOTS as I_SLOTS,
   inGameTable,
+  KIND_FIRST_SLOT,
   SCORPION,
   SLOT_KIND,
 } from './pieces.js';
@@ -91,6 +92,30 @@ for (let i = 1; i < ZF_LO.length; i++) {
 }
 const ZS_LO = rng.uint32() | 0;
 const ZS_HI = rng.uint32() & 0x1fffff;
+
+/**
+ * H-END-4 `'nokamute'`: the pieces on the board by colour, kind, hex and level only, as
+ * nokamute's hash sees them (two Ants that swap hexes leave it unchanged), from the pieces' cells
+ * and levels. Computed from scratch: only games with this option pay for it, once per ply. Each
+ * piece is keyed as its kind's first piece of its colour, the key rotated by its level, so two
+ * stacked pieces of one kind do not cancel out.
+ */
+function kindKey(cell: Int16Array, level: Uint8Array): number {
+  let lo = 0;
+  let hi = 0;
+  for (let p = 0; p < PIECES; p++) {
+    const c = cell[p];
+    if (c < 0) continue;
+    const first = KIND_FIRST_SLOT[SLOT_KIND[p % SLOTS]] + (p >= SLOTS ? SLOTS : 0);
+    // Distinct rotations for levels 0..10, more than any stack reaches.
+    const turn = (level[p] * 3) & 31;
+    const l = ZC_LO[first * CELLS + c];
+    const h = ZC_HI[first * CELLS + c];
+    lo ^= turn === 0 ? l : (l << turn) | (l >>> (32 - turn));
+    hi ^= turn === 0 ? h : (h << turn) | (h >>> (32 - turn));
+  }
+  return (hi >>> 0) * 0x100000000 + (lo >>> 0);
+}
 
 /**
  * The compact position. Fields are public for the move generator; treat them as read-only.
@@ -250,18 +275,14 @@ export class Position implements SearchPosition<HiveMove> {
 
   /**
    * H-END-4: what counts as the same position under the game's repetition rule — the hash with
-   * the frozen pieces' keys taken out for `'hivegame'`, and the side to move's too for
-   * `'nokamute'` (its count can compare positions with different sides to move).
+   * the frozen pieces' keys taken out for `'hivegame'`; for `'nokamute'`, {@link kindKey}.
    */
   repetitionKey(): number {
     const rule = this.rules.repetitionDraw;
-    if (rule !== 'hivegame' && rule !== 'nokamute') return this.hash();
-    let lo = this.hashLo ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
-    let hi = this.hashHi ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
-    if (rule === 'nokamute' && this.ply & 1) {
-      lo ^= ZS_LO;
-      hi ^= ZS_HI;
-    }
+    if (rule === 'nokamute') return kindKey(this.cell, this.level);
+    if (rule !== 'hivegame') return this.hash();
+    const lo = this.hashLo ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
+    const hi = this.hashHi ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 

@@ -40,19 +40,17 @@ export function queenSurrounded(pos: Position, colour: number): boolean {
 }
 
 /**
- * H-END-4 with `repetitionDraw: 'nokamute'`, as nokamute counts: after ply n > 10, the position
- * (pieces only) appears exactly twice among the positions after plies n − 4, n − 6, … of the
- * last 32 plies; from ply 32 on, that window starts at ply n − 31 and steps by two from there, so
- * it compares with positions of the other side to move. Reads `pos.keys`, which `judge` fills.
+ * H-END-4 with `repetitionDraw: 'nokamute'`, as nokamute 1.0.3 counts (its `get_winner`): after
+ * ply n > 10, the position (its pieces by colour and kind) equals at least two of the positions
+ * 4, 8, …, 32 plies back. Reads `pos.keys`, which `judge` fills.
  */
 function nokamuteRepeated(pos: Position, keys: Float64Array): boolean {
   const n = pos.ply;
   if (n <= 10) return false;
   const key = keys[n - 1];
-  const start = n < 32 ? (n & 1) ^ 1 : n - 32;
   let count = 0;
-  for (let i = start; i < n - 4; i += 2) if (keys[i] === key) count++;
-  return count === 2;
+  for (let back = 4; back <= 32 && back < n; back += 4) if (keys[n - 1 - back] === key) count++;
+  return count >= 2;
 }
 
 /** H-END-4: whether the position after the ply just played ends the game by repetition. */
