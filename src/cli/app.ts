@@ -10,6 +10,7 @@ import { quote } from '../core/quote.js';
 import type { UhpRuleOptions } from '../hive/uhp-engine.js';
 import { COMMON_FLAGS, commandSpecs, flagLines, parseFlags } from './flags.js';
 import { RULE_FLAGS, ruleOptionsFromFlags } from './games/hive.js';
+import { MATCH_FLAGS, runMatch, takeEngineFlags } from './match/run.js';
 import { runPerft } from './perft.js';
 import { initialState, runPlay } from './play.js';
 import type { FlagSpec, Flags, GamePlugin } from './plugin.js';
@@ -45,6 +46,11 @@ export interface CliContext {
   readonly version?: string;
   /** The file worker threads run (the built binary's own); absent: no `--workers`. */
   readonly workerScript?: URL;
+  /**
+   * The command line of boardrules' own UHP engine, `match`'s default engine (the real binary:
+   * itself with `uhp`); absent: `match` needs `--engine` twice.
+   */
+  readonly selfEngine?: string;
 }
 
 /** The commands that work on a game: `<command> <game> [flags]`. */
@@ -59,6 +65,11 @@ const ABOUT: Readonly<Record<string, string>> = {
   uhp: [
     'A Universal Hive Protocol engine: reads commands on stdin, answers on stdout.',
     "The rule flags set its start-up UHP options ('options set' still changes them).",
+  ].join('\n'),
+  match: [
+    'Referees a match between two UHP engines (boardrules by default): every opening with both',
+    'colours, every move checked by the rules and by both engines, games saved as GameStrings,',
+    'the score with its Elo difference. A crash, hang or garbage answer loses that game only.',
   ].join('\n'),
   games: 'Lists the available games.',
   demo: 'A short tour of every game (what `npm start` runs).',
@@ -77,6 +88,8 @@ function usage(gamesMap: ReadonlyMap<string, GamePlugin>): string {
     '                                     bot-vs-bot matches (random, mcts, alphabeta) and a',
     '                                     results table',
     '  uhp [rule options]                 a Universal Hive Protocol engine on stdin/stdout',
+    '  match [--engine <cmd>] [--engine <cmd>] [--time s|--depth N] [--openings N]',
+    '                                     referee a Hive match between two UHP engines',
     '  games                              list the available games',
     '  demo                               a short tour of every game (what `npm start` runs)',
     '',
@@ -110,6 +123,7 @@ function gameCommandHelp(command: GameCommand, name: string, plugin: GamePlugin)
 /** The flags of a command that takes no game. */
 function commandFlags(command: string): readonly FlagSpec[] {
   if (command === 'uhp') return RULE_FLAGS;
+  if (command === 'match') return MATCH_FLAGS;
   return COMMON_FLAGS[command] ?? [];
 }
 
@@ -202,11 +216,14 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       await runGameCommand(ctx, command as GameCommand, rest, gamesMap);
       return 0;
     }
-    if (command !== 'games' && command !== 'demo' && command !== 'uhp') {
+    if (command !== 'games' && command !== 'demo' && command !== 'uhp' && command !== 'match') {
       throw new UsageError(`unknown command ${quote(command)}`);
     }
+    // `match` may name two engines with one flag; the generic parser takes the rest.
+    const { engines, rest: others } =
+      command === 'match' ? takeEngineFlags(rest) : { engines: [], rest };
     // The commands without a game take only their own flags: anything else is a usage error.
-    const flags = parseFlags(commandFlags(command), rest);
+    const flags = parseFlags(commandFlags(command), others);
     if (flags.help) {
       ctx.io.out(commandHelp(command, gamesMap));
       return 0;
@@ -215,6 +232,17 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
     } else if (command === 'demo') {
       await runDemo(ctx, gamesMap);
+    } else if (command === 'match') {
+      await runMatch(
+        {
+          ...ctx.io,
+          now: ctx.now ?? (() => performance.now()),
+          ...(ctx.progress === undefined ? {} : { progress: ctx.progress }),
+          ...(ctx.selfEngine === undefined ? {} : { selfEngine: ctx.selfEngine }),
+        },
+        flags,
+        engines,
+      );
     } else {
       if (!ctx.uhp) throw new UsageError('the UHP engine is not available here');
       const ruleOptions = ruleOptionsFromFlags(flags);

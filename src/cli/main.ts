@@ -1,6 +1,7 @@
 /**
  * The `boardrules` executable: wires {@link runCli} to the process.
  */
+import { fileURLToPath } from 'node:url';
 import { runCli } from './app.js';
 import { serveJobs } from './worker-main.js';
 import { isCliWorker } from './workers.js';
@@ -22,6 +23,14 @@ async function main(): Promise<void> {
     },
     // Worker threads run this same file (built to dist/cli/main.js) in worker mode.
     workerScript: new URL(import.meta.url),
+    // `match` plays boardrules' own UHP engine by default: this binary, run by this Node.
+    selfEngine: `${shellQuote(process.execPath)} ${shellQuote(fileURLToPath(import.meta.url))} uhp`,
   });
   process.exitCode = code;
+}
+
+/** A path as one word of a shell command line (POSIX quoting; plain on Windows). */
+function shellQuote(path: string): string {
+  if (process.platform === 'win32') return `"${path}"`;
+  return `'${path.replaceAll("'", "'\\''")}'`;
 }

@@ -1,0 +1,209 @@
+// `boardrules match`, the UHP referee: real engine processes (the built boardrules engine and
+// test/fixtures/uhp/fake-engine.mjs, which is that engine failing on purpose), every game checked
+// back against the rules from the saved GameStrings, and an engine that crashes, hangs, floods,
+// lies or plays illegal moves costing it that game only.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/app.js';
+import { eloEstimate, eloOfScore, formatElo } from '../../src/cli/match/elo.js';
+import { bestmoveCommand } from '../../src/cli/match/referee.js';
+import { hive, outcome, parseGameString } from '../../src/hive/index.js';
+
+const node = JSON.stringify(process.execPath);
+const bin = resolve(import.meta.dirname, '../../dist/cli/main.js');
+const fake = resolve(import.meta.dirname, '../fixtures/uhp/fake-engine.mjs');
+const SELF = `${node} ${JSON.stringify(bin)} uhp`;
+const fakeEngine = (mode: string, n = 2) => `${node} ${JSON.stringify(fake)} ${mode} ${n}`;
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+interface SavedGame {
+  file: string | null;
+  white: string;
+  black: string;
+  opening: string[];
+  gameString: string;
+  plies: number;
+  winner: 'white' | 'black' | null;
+  scored: boolean;
+  reason: string;
+  faulty?: 'white' | 'black';
+  detail: string;
+}
+
+/** Runs `boardrules match ...args` in-process into a fresh directory. */
+async function match(...args: string[]) {
+  const out = mkdtempSync(join(tmpdir(), 'boardrules-match-'));
+  dirs.push(out);
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const progress: string[] = [];
+  const code = await runCli(['match', '--out', out, ...args], {
+    io: { out: (l) => lines.push(l), err: (l) => errors.push(l) },
+    progress: { tty: false, write: (t) => progress.push(t) },
+    selfEngine: SELF,
+  });
+  const read = (): { engines: Record<string, { name: string }>; games: SavedGame[] } =>
+    JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+  return { code, out, text: lines.join('\n'), errors: errors.join('\n'), progress, read };
+}
+
+describe('boardrules match', () => {
+  it('H-UHP-9: referees boardrules against itself: both colours per opening, every saved game replays to its result', async () => {
+    const r = await match('--depth', '1', '--openings', '2', '--seed', '5');
+    expect(r.errors).toBe('');
+    expect(r.code).toBe(0);
+    const { games, engines } = r.read();
+    expect(engines.A?.name).toMatch(/^boardrules/);
+    expect(games).toHaveLength(4);
+    expect(r.progress).toHaveLength(4);
+    // Each opening twice, A white then black.
+    expect(games[0]?.opening).toEqual(games[1]?.opening);
+    expect(games[0]?.opening).not.toEqual(games[2]?.opening);
+    expect(games[0]?.opening).toHaveLength(4);
+    for (const g of games) {
+      expect(g.scored).toBe(true);
+      // The saved GameString is the whole game: the rules give the recorded result.
+      const saved = readFileSync(join(r.out, g.file ?? ''), 'utf8').trim();
+      expect(saved).toBe(g.gameString);
+      const state = parseGameString(saved, { repetitionDraw: true, maxPlies: 300 });
+      expect(state.history.slice(0, 4)).toEqual(g.opening);
+      expect(state.history).toHaveLength(g.plies);
+      expect(outcome(state)).toEqual({ winner: g.winner, reason: g.reason });
+    }
+    expect(r.text).toMatch(/^total\s+4\s/m);
+    expect(r.text).toMatch(/rules disagreements \(unscored\): 0/);
+    expect(r.text).toMatch(/games lost to an engine fault: 0/);
+  });
+
+  it('H-UHP-9: the same seed and depth play the same games; --openings-file gives the openings', async () => {
+    const a = (await match('--depth', '1', '--openings', '1', '--seed', '9')).read().games;
+    const b = (await match('--depth', '1', '--openings', '1', '--seed', '9')).read().games;
+    expect(b.map((g) => g.gameString)).toEqual(a.map((g) => g.gameString));
+    const dir = mkdtempSync(join(tmpdir(), 'boardrules-openings-'));
+    dirs.push(dir);
+    const file = join(dir, 'openings.txt');
+    writeFileSync(
+      file,
+      '# two openings\nwS1;bG1 wS1-\n\nBase+MLP;InProgress;White[2];wA1;bA1 wA1/\n',
+    );
+    const r = await match('--depth', '1', '--openings-file', file, '--type', 'Base+MLP');
+    expect(r.read().games.map((g) => g.opening)).toEqual([
+      ['wS1', 'bG1 wS1-'],
+      ['wS1', 'bG1 wS1-'],
+      ['wA1', 'bA1 wA1/'],
+      ['wA1', 'bA1 wA1/'],
+    ]);
+    writeFileSync(file, 'wS1;bG1 wS1-\nwQ\n');
+    const bad = await match('--depth', '1', '--openings-file', file);
+    expect(bad.code).toBe(2);
+    expect(bad.errors).toMatch(/openings\.txt line 2: .*wQ/);
+  });
+
+  // Each fault costs the faulty engine the game it happens in and nothing else: the match plays
+  // on (the fake fails in every game: each new process counts its bestmoves from 1 again).
+  const faults: [string, string, string, RegExp][] = [
+    ['crashes', 'crash', 'crashed', /exited with code 3 during 'bestmove/],
+    ['stops answering', 'hang', 'hung', /no reply to 'bestmove depth 1' within 3000 ms/],
+    ['answers with a non-move', 'nonsense', 'illegal-move', /played '%%% no move %%%'/],
+    ['passes while it can move', 'pass', 'illegal-move', /played 'pass'/],
+    ['floods its output', 'flood', 'garbage', /more than 10000 lines without 'ok'/],
+  ];
+  for (const [what, mode, reason, detail] of faults) {
+    it(`H-UHP-9: an engine that ${what} loses those games and the match goes on`, async () => {
+      const r = await match(
+        ...['--engine', fakeEngine(mode), '--depth', '1', '--openings', '1'],
+        ...['--reply-timeout', '3000'],
+      );
+      expect(r.code).toBe(0);
+      const games = r.read().games;
+      expect(games).toHaveLength(2);
+      for (const g of games) {
+        const side = g.white.startsWith('fake') ? 'white' : 'black';
+        expect(g).toMatchObject({ reason, faulty: side, scored: true });
+        expect(g.winner).toBe(side === 'white' ? 'black' : 'white');
+        expect(g.detail).toMatch(detail);
+        // Stopped at the fake's second bestmove: the opening and a few plies are saved.
+        const state = parseGameString(g.gameString, { repetitionDraw: true, maxPlies: 300 });
+        expect(hive.terminal(state)).toBe(false);
+      }
+      expect(r.text).toMatch(/^total\s+2\s+2\s+0\s+0\s/m);
+      expect(r.text).toMatch(/games lost to an engine fault: 2/);
+    });
+  }
+
+  it('H-UHP-9: an engine that refuses a legal move or claims a win the rules do not give: unscored disagreements', async () => {
+    for (const mode of ['refuse', 'claim-win']) {
+      const r = await match('--engine', fakeEngine(mode), '--depth', '1', '--openings', '1');
+      expect(r.code).toBe(0);
+      const games = r.read().games;
+      expect(games).toHaveLength(2);
+      for (const g of games) {
+        expect(g).toMatchObject({ reason: 'disagreement', scored: false, winner: null });
+        expect(g.detail).toMatch(
+          mode === 'refuse' ? /refused 'play .*': invalidmove/ : /sees 'WhiteWins' after 'play /,
+        );
+      }
+      expect(r.text).toMatch(/rules disagreements \(unscored\): 2/);
+      expect(r.text).toMatch(/^total\s+0\s/m);
+    }
+  });
+
+  it('an engine that does not start, or never greets, is a usage error naming it', async () => {
+    const dead = await match('--engine', fakeEngine('dead'), '--depth', '1');
+    expect(dead.code).toBe(2);
+    expect(dead.errors).toMatch(/engine B .* did not start: exited with code 4/);
+    const mute = await match('--engine', fakeEngine('mute'), '--reply-timeout', '500');
+    expect(mute.code).toBe(2);
+    expect(mute.errors).toMatch(/engine B .* did not start: no reply to 'start-up' within 500 ms/);
+  });
+
+  it('bad flags are usage errors', async () => {
+    for (const args of [
+      ['--engine', 'a', '--engine', 'b', '--engine', 'c'],
+      ['--time', '1', '--depth', '2'],
+      ['--engine'],
+      ['--engine', ' '],
+      ['--openings', '0'],
+      ['--type', 'Chess'],
+      ['--repetition-draw', 'often'],
+      ['--no-such-flag'],
+    ]) {
+      const r = await match(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.errors).toMatch(/^boardrules: /);
+    }
+  });
+});
+
+describe('match arithmetic', () => {
+  it('H-UHP-9: bestmove commands in UHP form', () => {
+    expect(bestmoveCommand({ seconds: 1 })).toBe('bestmove time 00:00:01');
+    expect(bestmoveCommand({ seconds: 3661 })).toBe('bestmove time 01:01:01');
+    expect(bestmoveCommand({ depth: 4 })).toBe('bestmove depth 4');
+  });
+
+  it('the Elo difference and its 95 % error bar', () => {
+    expect(eloOfScore(0.5)).toBe(0);
+    expect(eloOfScore(0.75)).toBeCloseTo(190.85, 1);
+    expect(eloOfScore(0.25)).toBeCloseTo(-190.85, 1);
+    const e = eloEstimate({ wins: 30, draws: 10, losses: 20 });
+    expect(e.score).toBeCloseTo(35 / 60, 10);
+    expect(e.elo).toBeCloseTo(eloOfScore(35 / 60), 10);
+    // s ± 1.96·sd/√n mapped to Elo: about ±85 here.
+    expect(e.error).toBeGreaterThan(70);
+    expect(e.error).toBeLessThan(100);
+    // More games, narrower bar; draws narrow it too.
+    expect(eloEstimate({ wins: 300, draws: 100, losses: 200 }).error).toBeLessThan(e.error / 3);
+    expect(eloEstimate({ wins: 25, draws: 20, losses: 15 }).error).toBeLessThan(e.error);
+    expect(formatElo(eloEstimate({ wins: 4, draws: 0, losses: 0 }))).toMatch(/^\+inf/);
+    expect(formatElo(eloEstimate({ wins: 0, draws: 0, losses: 4 }))).toMatch(/^-inf/);
+    expect(formatElo(eloEstimate({ wins: 0, draws: 0, losses: 0 }))).toBe('n/a');
+    expect(formatElo(e)).toMatch(/^\+58 ± \d+$/);
+  });
+});
