@@ -16,6 +16,7 @@ import {
   DRAGONFLY,
   FLY,
   GRASSHOPPER,
+  KIND_FIRST_SLOT,
   KINDS,
   LADYBUG,
   MANTIS,
@@ -37,37 +38,38 @@ import type { HiveMove, HiveState } from './types.js';
 const NB = I_NB;
 
 /**
- * Penalty for a colour by the number of occupied cells around its Queen (0..6). It grows
- * faster than linearly: the fifth neighbour is far more dangerous than the first.
+ * What a piece of each kind is worth, in points: in hand it counts once, on the board twice
+ * while it can move and not at all while it is pinned. The Queen's value is its own mobility
+ * (a Queen that can step away from danger). Mosquitoes take the value of what they can copy.
  */
-const QUEEN_PRESSURE: readonly number[] = [0, 1, 3, 6, 11, 19, 40];
-/** Extra penalty when a colour's Queen cannot move (pinned, covered or gated in). */
-const QUEEN_STUCK = 3;
-/** Credit per free (unpinned, movable) piece, by kind: how far such a bug usually reaches. */
-const KIND_MOBILITY: Float64Array = (() => {
-  const t = new Float64Array(KINDS);
-  t[QUEEN] = 1;
-  t[SPIDER] = 0.8;
-  t[BEETLE] = 1.2;
-  t[GRASSHOPPER] = 1;
-  t[ANT] = 2;
-  t[MOSQUITO] = 1.5;
-  t[LADYBUG] = 1.3;
-  t[PILLBUG] = 1.2;
-  // Fan bugs (H-FAN), by the same reading of how far each usually reaches.
-  t[MANTIS] = 1.2;
-  t[FLY] = 1.5;
-  t[SCORPION] = 0.8;
-  t[WASP] = 1.5;
-  t[ROACH] = 1.3;
-  t[DRAGONFLY] = 1.4;
-  t[CENTIPEDE] = 1.2;
+const KIND_VALUE: Int32Array = (() => {
+  const t = new Int32Array(KINDS);
+  t[QUEEN] = 12;
+  t[SPIDER] = 2;
+  t[BEETLE] = 6;
+  t[GRASSHOPPER] = 2;
+  t[ANT] = 7;
+  t[MOSQUITO] = 8;
+  t[LADYBUG] = 6;
+  t[PILLBUG] = 5;
+  // Fan bugs (H-FAN), by how far each usually reaches compared with the bugs above.
+  t[MANTIS] = 5;
+  t[FLY] = 7;
+  t[SCORPION] = 3;
+  t[WASP] = 7;
+  t[ROACH] = 5;
+  t[DRAGONFLY] = 6;
+  t[CENTIPEDE] = 4;
   return t;
 })();
-/** Credit for a Beetle or Mosquito on top of a stack (it pins what it covers). */
-const ON_TOP = 1;
+/** What a piece next to its own Queen costs: the full liberty when it cannot leave, half if it can. */
+const OWN_LIBERTY = 30;
+/** What a piece next to the opponent's Queen costs that Queen's side: more than an own piece. */
+const ENEMY_LIBERTY = 36;
+/** A Pillbug power beside one's own Queen with an escape hex that has room (it can lift her out). */
+const PILLBUG_DEFENCE = 120;
 /** Balance (White − Black) that maps to about 73 % in the [0, 1] value. */
-const SCALE = 8;
+const SCALE = 120;
 
 /** True when a ground piece on `c` has a free slide (an empty neighbour not behind a gate). */
 function canSlideOut(height: Uint8Array, c: number): boolean {
@@ -82,7 +84,7 @@ function canSlideOut(height: Uint8Array, c: number): boolean {
 }
 
 /** Whether a ground piece of this kind needs a free slide to move at all. */
-function slides(kind: number): boolean {
+function crawls(kind: number): boolean {
   return (
     kind === QUEEN ||
     kind === SPIDER ||
@@ -93,8 +95,40 @@ function slides(kind: number): boolean {
   );
 }
 
+const kindAt = (top: Int8Array, c: number): number => SLOT_KIND[top[c] % SLOTS];
+const colourAt = (top: Int8Array, c: number): number => (top[c] >= SLOTS ? 1 : 0);
+
+/** Whether `a` and `b` are neighbouring cells. */
+function adjacent(a: number, b: number): boolean {
+  const base = a * 6;
+  for (let d = 0; d < 6; d++) if (NB[base + d] === b) return true;
+  return false;
+}
+
+/** The empty neighbours of `lib`, counting the Queen's own cell `queen` as empty. */
+function libertiesOf(height: Uint8Array, queen: number, lib: number): number {
+  let n = 0;
+  const base = lib * 6;
+  for (let d = 0; d < 6; d++) {
+    const c = NB[base + d];
+    if (c === queen || height[c] === 0) n++;
+  }
+  return n;
+}
+
+/** Whether `colour` may place on the empty cell `c` (no neighbour shows the other colour). */
+function placeable(height: Uint8Array, top: Int8Array, c: number, colour: number): boolean {
+  if (height[c] !== 0) return false;
+  const base = c * 6;
+  for (let d = 0; d < 6; d++) {
+    const n = NB[base + d];
+    if (height[n] > 0 && colourAt(top, n) !== colour) return false;
+  }
+  return true;
+}
+
 /**
- * The balance of a compact Hive position, White minus Black, in "points" (see
+ * The balance of a compact Hive position, White minus Black, in points (see
  * {@link hiveEvaluator} for the terms). Independent of the side to move, so swapping the
  * colours of every piece negates it.
  */
@@ -102,7 +136,8 @@ export function hiveBalance(pos: Position): number {
   const height = pos.height;
   const top = pos.top;
   const cell = pos.cell;
-  // Pinned pieces: covered by another piece, or alone on a cell whose removal splits the hive.
+  const inGame = pos.inGame;
+  // Pinned pieces: alone on a cell whose removal splits the hive.
   let cutMark = -1;
   for (let p = 0; p < PIECES; p++) {
     const c = cell[p];
@@ -111,38 +146,82 @@ export function hiveBalance(pos: Position): number {
       break;
     }
   }
-  let balance = 0;
+  const queens = [cell[0], cell[SLOTS]];
+  const score = [0, 0];
+  const queenPenalty = [0, 0];
+  const defended = [false, false];
+  for (let p = 0; p < PIECES; p++) {
+    const colour = p >= SLOTS ? 1 : 0;
+    const c = cell[p];
+    if (c < 0) {
+      // In hand: worth its value once (a reserve to bring in where it is needed).
+      if (inGame[p]) score[colour] += KIND_VALUE[SLOT_KIND[p % SLOTS]];
+      continue;
+    }
+    if (top[c] !== p) continue; // covered: pinned, and its cell counts through the top piece
+    const kind = SLOT_KIND[p % SLOTS];
+    const stacked = height[c] > 1;
+    let value = KIND_VALUE[kind];
+    let crawler = crawls(kind);
+    let pillbugPowers = kind === PILLBUG;
+    if (kind === MOSQUITO) {
+      // A Mosquito is what it can copy: a Beetle on top, else its best non-Queen neighbour.
+      value = 0;
+      crawler = !stacked;
+      if (stacked) value = KIND_VALUE[BEETLE];
+      else {
+        const base = c * 6;
+        for (let d = 0; d < 6; d++) {
+          const n = NB[base + d];
+          if (height[n] === 0) continue;
+          const k = kindAt(top, n);
+          if (k !== QUEEN && KIND_VALUE[k] > value) value = KIND_VALUE[k];
+          if (k === PILLBUG) pillbugPowers = true;
+          if (!crawls(k)) crawler = false;
+        }
+      }
+    }
+    const pinned = !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
+    if (stacked) value *= 2;
+    const own = queens[colour];
+    if (own >= 0 && adjacent(c, own)) {
+      // Filling one's own Queen's liberty: a piece that can step away again costs half.
+      queenPenalty[colour] += pinned ? OWN_LIBERTY : OWN_LIBERTY / 2;
+      if (pillbugPowers && height[own] === 1) {
+        // A Pillbug power beside the Queen with a roomy empty hex to lift her to.
+        const base = c * 6;
+        for (let d = 0; d < 6; d++) {
+          const lib = NB[base + d];
+          if (height[lib] === 0 && libertiesOf(height, own, lib) > 2) defended[colour] = true;
+        }
+      }
+    }
+    const enemy = queens[1 - colour];
+    if (enemy >= 0 && adjacent(c, enemy)) {
+      // Pressing the opponent's Queen: the piece's own value is spent on it.
+      value = 0;
+      queenPenalty[1 - colour] += ENEMY_LIBERTY;
+    }
+    if (!pinned) score[colour] += 2 * value;
+  }
+  let balance = score[0] - score[1] - queenPenalty[0] + queenPenalty[1];
   for (let colour = 0; colour < 2; colour++) {
     const sign = colour === 0 ? 1 : -1;
-    const queenCell = cell[colour * SLOTS];
-    let value = 0;
-    if (queenCell >= 0) {
-      // Queen liberties: the occupied neighbours of the Queen.
-      let around = 0;
-      for (let d = 0; d < 6; d++) if (height[NB[queenCell * 6 + d]] > 0) around++;
-      value -= QUEEN_PRESSURE[around];
+    if (defended[colour]) {
+      balance += sign * PILLBUG_DEFENCE;
+      continue;
     }
-    // Mobility: a credit per piece free to move; none before the Queen is in play (H-MOVE-1).
-    let queenFree = false;
-    if (queenCell >= 0) {
-      for (let s = 0; s < SLOTS; s++) {
-        const p = colour * SLOTS + s;
-        const c = cell[p];
-        if (c < 0 || top[c] !== p) continue; // in hand, or covered (pinned under a beetle)
-        const kind = SLOT_KIND[s];
-        const h = height[c];
-        if (h > 1) {
-          value += KIND_MOBILITY[kind] + ON_TOP;
-          continue;
-        }
-        if (isCutCell(c, cutMark)) continue; // pinned by the One Hive rule
-        if (slides(kind) && !canSlideOut(height, c)) continue; // gated in
-        value += KIND_MOBILITY[kind];
-        if (kind === QUEEN) queenFree = true;
+    // Half as much for a Pillbug still in hand that could be placed beside a free Queen.
+    const queen = queens[colour];
+    const pillbug = colour * SLOTS + KIND_FIRST_SLOT[PILLBUG];
+    if (queen < 0 || height[queen] !== 1 || !inGame[pillbug] || cell[pillbug] >= 0) continue;
+    const base = queen * 6;
+    for (let d = 0; d < 6; d++) {
+      if (placeable(height, top, NB[base + d], colour)) {
+        balance += (sign * PILLBUG_DEFENCE) / 2;
+        break;
       }
-      if (!queenFree) value -= QUEEN_STUCK;
     }
-    balance += sign * value;
   }
   return balance;
 }
@@ -155,21 +234,27 @@ function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
 
 /**
  * The Hive evaluator: one value per seat in [0, 1] (White, Black), summing to 1; ½ each is
- * even. In plain words, it prefers:
+ * even. In points, each side gets:
  *
- * - **Queen liberties**: fewer pieces around one's own Queen and more around the opponent's,
- *   with a steeply growing penalty (0, 1, 3, 6, 11, 19 points for 0..5 neighbours);
- * - **mobility**: a credit for every piece that is free to move, weighted by how far its kind
- *   usually reaches (Ant 2, Mosquito 1.5, Ladybug 1.3, Beetle and Pillbug 1.2, Queen and
- *   Grasshopper 1, Spider 0.8; the fan bugs: Fly and Wasp 1.5, Dragonfly 1.4, Cockroach 1.3,
- *   Mantis and Centipede 1.2, Scorpion 0.8), plus 1 for a piece on top of the hive; no credit
- *   at all before the colour's Queen is placed;
- * - **pinned pieces** earn nothing: a piece covered by another, a piece alone on a cell whose
- *   removal would split the hive (One Hive), and a sliding bug (Queen, Spider, Ant, Pillbug)
- *   with no free slide out of its gaps (also the Scorpion and Centipede); a Queen that cannot move costs 3 more.
+ * - **pieces**: every piece has a value by kind (Queen 12, Mosquito 8, Ant 7, Beetle and Ladybug
+ *   6, Pillbug 5, Grasshopper and Spider 2; the fan bugs: Fly and Wasp 7, Dragonfly 6, Mantis and
+ *   Cockroach 5, Centipede 4, Scorpion 3). A piece in hand counts its value once; a piece on the
+ *   board counts it twice while it can move and nothing while it is **pinned** (alone on a cell
+ *   whose removal would split the hive, or a sliding bug — Queen, Spider, Ant, Pillbug,
+ *   Scorpion, Centipede — with no free slide out of its gaps); a piece on top of a stack counts
+ *   double (it can always move, and it pins what it covers). A Mosquito is worth the best bug
+ *   beside it (a Beetle on top of the hive);
+ * - **Queen liberties**: every piece next to one's own Queen costs 30 points, or 15 if it can
+ *   step away; every piece next to the opponent's Queen costs the opponent 36 and is worth
+ *   nothing else (it is spent on the attack);
+ * - **Pillbug defence**: 120 points when a Pillbug (or a Mosquito beside one) stands next to
+ *   one's own Queen with a roomy empty hex to lift her to; 60 when a Pillbug in hand could still
+ *   be placed beside her.
  *
- * White's balance minus Black's goes through a logistic curve (8 points ≈ 73 %). The side to
- * move is ignored, so swapping the colours of every piece swaps the two values.
+ * White's points minus Black's go through a logistic curve (120 points ≈ 73 %). The side to
+ * move is ignored, so swapping the colours of every piece swaps the two values. The terms and
+ * weights follow the shape of nokamute's evaluator (the engine behind hivegame.com's bot), and
+ * are measured by `boardrules match` against it.
  */
 export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
   twoSeatValues(hiveBalance(positionFor(node)), SCALE);

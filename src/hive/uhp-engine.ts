@@ -72,10 +72,10 @@ export const DEFAULT_BESTMOVE_DEPTH = 2;
 
 /**
  * How much of a `bestmove time` budget the search may use: the budget minus a safety margin of
- * 10 % (at least 30 ms, at most 1 s) for the last node batch, decoding and the reply.
+ * 4 % (at least 25 ms, at most 1 s) for the last node batch, decoding and the reply.
  */
 export function searchBudgetMs(budgetMs: number): number {
-  const margin = Math.min(1000, Math.max(30, budgetMs * 0.1));
+  const margin = Math.min(1000, Math.max(25, budgetMs * 0.04));
   return Math.max(1, budgetMs - margin);
 }
 

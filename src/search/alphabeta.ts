@@ -175,6 +175,10 @@ export function alphaBetaBot<S, M, O>(
     // Counts positions whose value depended on the horizon (evaluated, or taken from a table
     // entry that was): an iteration that adds none has searched the whole game tree.
     let horizon = 0;
+    // The score of the best root move searched completely in the current iteration.
+    let rootScore = 0;
+    // The best root move of the last complete iteration (-1: none yet).
+    let rootFirst = -1;
 
     const terminalScore = (me: number, ply: number): number => {
       const r = winloss && cursor.position ? cursor.position.score() : cursor.rewards();
@@ -243,6 +247,8 @@ export function alphaBetaBot<S, M, O>(
         }
       }
 
+      // At the root the last iteration's best move goes first, whatever the table now holds.
+      if (ply === 0 && rootFirst >= 0) hashMove = rootFirst;
       const base = ply * width;
       const n = cursor.generate(moves, base);
       // Order: table move, killers, then history.
@@ -305,6 +311,7 @@ export function alphaBetaBot<S, M, O>(
         if (v > best) {
           best = v;
           bestMove = code;
+          if (ply === 0) rootScore = v;
           // Principal variation: this move, then the child's line.
           const row = ply * (maxPly + 1);
           const childRow = (ply + 1) * (maxPly + 1);
@@ -350,16 +357,19 @@ export function alphaBetaBot<S, M, O>(
       const horizonBefore = horizon;
       const v = negamax(depth, 0, -INF, INF, me);
       if (stopped) {
-        // A partial iteration's root move is usable only if nothing completed before it.
-        if (completed === 0 && pvLength[0] > 0) {
-          bestLine = [pvTable[0]];
-          bestScore = v;
+        // A partial iteration still decides when a root move was searched to its end: the first
+        // is the previous iteration's best, and any later one only replaces it by proving
+        // better in a full window, so its line is at least as good as the last complete one.
+        if (pvLength[0] > 0) {
+          bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
+          bestScore = rootScore;
         }
         break;
       }
       completed = depth;
       bestScore = v;
       bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
+      rootFirst = bestLine[0] ?? -1;
       if (horizon === horizonBefore) break; // the whole game tree was searched
       if (Math.abs(v) >= WIN_BOUND && WIN_SCORE - Math.abs(v) <= depth) break; // proven
     }

@@ -142,6 +142,29 @@ describe('alpha-beta', () => {
     expect(r2.pv).toEqual(r1.pv);
   });
 
+  it('a stopped iteration still answers with a root move it searched to the end', () => {
+    // X holds 3 and 4 and threatens 5; O (to move) holds 0. One ply sees nothing (every move
+    // scores 0, the first cell is chosen); two plies see that only 5 stops X, searched third
+    // of six at the root.
+    const s: TttState = { cells: [2, 0, 0, 1, 1, 0, 0, 0, 0] };
+    const full = alphaBetaBot(tictactoe).search(s, { depth: 2 });
+    expect(full.move).toEqual({ cell: 5 });
+    const oneMove = alphaBetaBot(tictactoe).search(s, { depth: 1 }).move;
+    expect(oneMove).not.toEqual({ cell: 5 });
+    let blockedAt = -1;
+    for (let n = 1; n <= full.stats.nodes; n++) {
+      const r = alphaBetaBot(tictactoe).search(s, { depth: 2, nodes: n });
+      if (blockedAt < 0 && r.move.cell === 5) {
+        blockedAt = n;
+        // Found inside the second iteration, before it completed.
+        expect(r.stats.depth).toBe(1);
+      }
+      // Once found, more nodes never lose it.
+      if (blockedAt >= 0) expect(r.move, `nodes ${n}`).toEqual({ cell: 5 });
+    }
+    expect(blockedAt).toBeGreaterThan(0);
+  });
+
   it('stops at a node limit and at a time budget with a legal move', () => {
     const s = connect4.start();
     const byNodes = alphaBetaBot(connect4).search(s, { nodes: 500, depth: 30 });
