@@ -8,7 +8,7 @@ import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { isCutCell, markCutCells } from './articulation.js';
-import { NB as I_NB } from './board.js';
+import { CELLS, NB as I_NB } from './board.js';
 import {
   ANT,
   BEETLE,
@@ -98,11 +98,19 @@ function crawls(kind: number): boolean {
 const kindAt = (top: Int8Array, c: number): number => SLOT_KIND[top[c] % SLOTS];
 const colourAt = (top: Int8Array, c: number): number => (top[c] >= SLOTS ? 1 : 0);
 
-/** Whether `a` and `b` are neighbouring cells. */
-function adjacent(a: number, b: number): boolean {
-  const base = a * 6;
-  for (let d = 0; d < 6; d++) if (NB[base + d] === b) return true;
-  return false;
+/**
+ * Scratch marks of the cells next to each Queen: `near[c] === stamp` (White's Queen) or
+ * `stamp + 1` (Black's) — a cell next to both is handled by {@link nearQueen}'s two checks.
+ */
+const nearWhite = new Uint32Array(CELLS);
+const nearBlack = new Uint32Array(CELLS);
+let nearStamp = 0;
+
+/** Marks the six neighbours of `queen` (if placed) in `near` with a fresh stamp. */
+function markNear(near: Uint32Array, queen: number, stamp: number): void {
+  if (queen < 0) return;
+  const base = queen * 6;
+  for (let d = 0; d < 6; d++) near[NB[base + d]] = stamp;
 }
 
 /** The empty neighbours of `lib`, counting the Queen's own cell `queen` as empty. */
@@ -146,16 +154,27 @@ export function hiveBalance(pos: Position): number {
       break;
     }
   }
-  const queens = [cell[0], cell[SLOTS]];
-  const score = [0, 0];
-  const queenPenalty = [0, 0];
-  const defended = [false, false];
+  const whiteQueen = cell[0];
+  const blackQueen = cell[SLOTS];
+  if (++nearStamp === 0xffffffff) {
+    nearWhite.fill(0);
+    nearBlack.fill(0);
+    nearStamp = 1;
+  }
+  const stamp = nearStamp;
+  markNear(nearWhite, whiteQueen, stamp);
+  markNear(nearBlack, blackQueen, stamp);
+  // White's points minus Black's; Queen-liberty costs are already signed.
+  let balance = 0;
+  let whiteDefended = false;
+  let blackDefended = false;
   for (let p = 0; p < PIECES; p++) {
-    const colour = p >= SLOTS ? 1 : 0;
+    const white = p < SLOTS;
+    const sign = white ? 1 : -1;
     const c = cell[p];
     if (c < 0) {
       // In hand: worth its value once (a reserve to bring in where it is needed).
-      if (inGame[p]) score[colour] += KIND_VALUE[SLOT_KIND[p % SLOTS]];
+      if (inGame[p]) balance += sign * KIND_VALUE[SLOT_KIND[p % SLOTS]];
       continue;
     }
     if (top[c] !== p) continue; // covered: pinned, and its cell counts through the top piece
@@ -181,49 +200,54 @@ export function hiveBalance(pos: Position): number {
         }
       }
     }
-    const pinned = !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
+    const pinned =
+      !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
     if (stacked) value *= 2;
-    const own = queens[colour];
-    if (own >= 0 && adjacent(c, own)) {
+    const ownQueen = white ? whiteQueen : blackQueen;
+    if ((white ? nearWhite : nearBlack)[c] === stamp) {
       // Filling one's own Queen's liberty: a piece that can step away again costs half.
-      queenPenalty[colour] += pinned ? OWN_LIBERTY : OWN_LIBERTY / 2;
-      if (pillbugPowers && height[own] === 1) {
-        // A Pillbug power beside the Queen with a roomy empty hex to lift her to.
-        const base = c * 6;
-        for (let d = 0; d < 6; d++) {
-          const lib = NB[base + d];
-          if (height[lib] === 0 && libertiesOf(height, own, lib) > 2) defended[colour] = true;
-        }
+      balance -= sign * (pinned ? OWN_LIBERTY : OWN_LIBERTY / 2);
+      if (pillbugPowers && height[ownQueen] === 1 && roomyEscape(height, ownQueen, c)) {
+        if (white) whiteDefended = true;
+        else blackDefended = true;
       }
     }
-    const enemy = queens[1 - colour];
-    if (enemy >= 0 && adjacent(c, enemy)) {
+    if ((white ? nearBlack : nearWhite)[c] === stamp) {
       // Pressing the opponent's Queen: the piece's own value is spent on it.
       value = 0;
-      queenPenalty[1 - colour] += ENEMY_LIBERTY;
+      balance += sign * ENEMY_LIBERTY;
     }
-    if (!pinned) score[colour] += 2 * value;
+    if (!pinned) balance += sign * 2 * value;
   }
-  let balance = score[0] - score[1] - queenPenalty[0] + queenPenalty[1];
-  for (let colour = 0; colour < 2; colour++) {
-    const sign = colour === 0 ? 1 : -1;
-    if (defended[colour]) {
-      balance += sign * PILLBUG_DEFENCE;
-      continue;
-    }
-    // Half as much for a Pillbug still in hand that could be placed beside a free Queen.
-    const queen = queens[colour];
-    const pillbug = colour * SLOTS + KIND_FIRST_SLOT[PILLBUG];
-    if (queen < 0 || height[queen] !== 1 || !inGame[pillbug] || cell[pillbug] >= 0) continue;
-    const base = queen * 6;
-    for (let d = 0; d < 6; d++) {
-      if (placeable(height, top, NB[base + d], colour)) {
-        balance += (sign * PILLBUG_DEFENCE) / 2;
-        break;
-      }
-    }
-  }
+  balance += pillbugDefence(pos, 0, whiteDefended) - pillbugDefence(pos, 1, blackDefended);
   return balance;
+}
+
+/** Whether a piece with Pillbug powers on `c` could lift the Queen on `queen` to a roomy hex. */
+function roomyEscape(height: Uint8Array, queen: number, c: number): boolean {
+  const base = c * 6;
+  for (let d = 0; d < 6; d++) {
+    const lib = NB[base + d];
+    if (height[lib] === 0 && libertiesOf(height, queen, lib) > 2) return true;
+  }
+  return false;
+}
+
+/**
+ * The Pillbug defence of `colour`: full when a Pillbug power stands ready beside its Queen,
+ * half when a Pillbug in hand could still be placed beside a free Queen, else nothing.
+ */
+function pillbugDefence(pos: Position, colour: number, ready: boolean): number {
+  if (ready) return PILLBUG_DEFENCE;
+  const { height, top, cell, inGame } = pos;
+  const queen = cell[colour * SLOTS];
+  const pillbug = colour * SLOTS + KIND_FIRST_SLOT[PILLBUG];
+  if (queen < 0 || height[queen] !== 1 || !inGame[pillbug] || cell[pillbug] >= 0) return 0;
+  const base = queen * 6;
+  for (let d = 0; d < 6; d++) {
+    if (placeable(height, top, NB[base + d], colour)) return PILLBUG_DEFENCE / 2;
+  }
+  return 0;
 }
 
 /** The compact position behind a search node (the live one on the fast path). */

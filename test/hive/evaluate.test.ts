@@ -94,6 +94,57 @@ describe('hiveEvaluator', () => {
     expect(onTop[0]).toBeGreaterThan(behind[0] as number);
   });
 
+  it('counts a piece in hand once and a free piece on the board twice', () => {
+    // The Ant enters the board free: its value doubles; entering into a gated hole: lost.
+    const inHand = hiveBalance(board(RING));
+    const free = hiveBalance(board([...RING, ['wA2', 1, -2]]));
+    const trapped = hiveBalance(board([...RING, ['wA2', 0, 0]]));
+    expect(free).toBeGreaterThan(inHand);
+    expect(trapped).toBeLessThan(inHand);
+  });
+
+  it('costs less for an own piece that can leave the Queen than for one pinned beside her', () => {
+    const base: Placement[] = [
+      ['wQ', 0, 0],
+      ['bQ', 3, 0],
+      ['bG1', 2, 0],
+      ['wG1', 1, 0],
+    ];
+    // A Spider beside the White Queen: free on the rim, or pinned (the hive hangs on it).
+    const canLeave = hiveBalance(board([...base, ['wS1', 0, 1]]));
+    const elsewhere = hiveBalance(board([...base, ['wS1', 2, -1]]));
+    expect(canLeave).toBeLessThan(elsewhere);
+    const pinned = hiveBalance(board([...base, ['wS1', -1, 0], ['wA1', -2, 0]]));
+    const pinnedAway = hiveBalance(board([...base, ['wS1', 2, -1], ['wA1', 3, -2]]));
+    expect(pinnedAway - pinned).toBeGreaterThan(elsewhere - canLeave);
+  });
+
+  it('spends an attacker: a piece next to the opponent Queen adds its pressure, not its value', () => {
+    const base: Placement[] = [
+      ['wQ', 0, 0],
+      ['bQ', 1, 0],
+    ];
+    // Beside the Black Queen an Ant scores no more than a Grasshopper (it only left the hand,
+    // where it was worth 5 more); away from her the free Ant is worth more.
+    const antAttacks = hiveBalance(board([...base, ['wA1', 2, 0]]));
+    const hopperAttacks = hiveBalance(board([...base, ['wG1', 2, 0]]));
+    const antAway = hiveBalance(board([...base, ['wA1', -1, 0]]));
+    const hopperAway = hiveBalance(board([...base, ['wG1', -1, 0]]));
+    expect(antAttacks - hopperAttacks).toBe(-(7 - 2));
+    expect(antAway - hopperAway).toBeGreaterThan(antAttacks - hopperAttacks);
+  });
+
+  it('values a Pillbug beside its own Queen that can lift her out', () => {
+    const base: Placement[] = [
+      ['wQ', 0, 0],
+      ['bQ', 1, 0],
+      ['bA1', 2, 0],
+    ];
+    const beside = hiveBalance(board([...base, ['wP', -1, 0]]));
+    const away = hiveBalance(board([...base, ['wP', 3, 0]]));
+    expect(beside).toBeGreaterThan(away);
+  });
+
   it('is colour-symmetric: swapping every piece colour swaps the values', () => {
     const boards: Placement[][] = [
       [...RING, ['bB1', 2, -2]],
