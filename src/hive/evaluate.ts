@@ -39,12 +39,12 @@ const NB = I_NB;
 
 /**
  * What a piece of each kind is worth, in points: in hand it counts once, on the board twice
- * while it can move and not at all while it is pinned. The Queen's value is its own mobility
- * (a Queen that can step away from danger). Mosquitoes take the value of what they can copy.
+ * while it can move and not at all while it is pinned. The Queen's value (its own mobility, a
+ * Queen that can step away from danger) comes with the aggression ({@link HiveWeights}).
+ * Mosquitoes take the value of what they can copy.
  */
 const KIND_VALUE: Int32Array = (() => {
   const t = new Int32Array(KINDS);
-  t[QUEEN] = 12;
   t[SPIDER] = 2;
   t[BEETLE] = 6;
   t[GRASSHOPPER] = 2;
@@ -62,12 +62,32 @@ const KIND_VALUE: Int32Array = (() => {
   t[CENTIPEDE] = 4;
   return t;
 })();
-/** What a piece next to its own Queen costs: the full liberty when it cannot leave, half if it can. */
-const OWN_LIBERTY = 30;
-/** What a piece next to the opponent's Queen costs that Queen's side: more than an own piece. */
-const ENEMY_LIBERTY = 36;
-/** A Pillbug power beside one's own Queen with an escape hex that has room (it can lift her out). */
-const PILLBUG_DEFENCE = 120;
+
+/** The weights of the Queen terms, set by an aggression of 1..5 (the UHP option `Aggression`). */
+interface HiveWeights {
+  /** A free Queen's value (twice this on the board). */
+  readonly queen: number;
+  /** A piece next to its own Queen: the full cost if it cannot leave, half if it can. */
+  readonly ownLiberty: number;
+  /** A piece next to the opponent's Queen: what it costs that Queen's side. */
+  readonly enemyLiberty: number;
+  /** A Pillbug power beside one's own Queen with a roomy hex to lift her to. */
+  readonly pillbugDefence: number;
+}
+
+/** The weights of an aggression level: the Queen terms grow with it. */
+function weightsOf(aggression: number): HiveWeights {
+  return {
+    queen: 4 * aggression,
+    ownLiberty: 10 * aggression,
+    enemyLiberty: 12 * aggression,
+    pillbugDefence: 40 * aggression,
+  };
+}
+
+/** The aggression of {@link hiveEvaluator}. */
+export const DEFAULT_AGGRESSION = 3;
+const DEFAULT_WEIGHTS = weightsOf(DEFAULT_AGGRESSION);
 /** Balance (White − Black) that maps to about 73 % in the [0, 1] value. */
 const SCALE = 120;
 
@@ -140,7 +160,7 @@ function placeable(height: Uint8Array, top: Int8Array, c: number, colour: number
  * {@link hiveEvaluator} for the terms). Independent of the side to move, so swapping the
  * colours of every piece negates it.
  */
-export function hiveBalance(pos: Position): number {
+export function hiveBalance(pos: Position, weights: HiveWeights = DEFAULT_WEIGHTS): number {
   const height = pos.height;
   const top = pos.top;
   const cell = pos.cell;
@@ -174,13 +194,16 @@ export function hiveBalance(pos: Position): number {
     const c = cell[p];
     if (c < 0) {
       // In hand: worth its value once (a reserve to bring in where it is needed).
-      if (inGame[p]) balance += sign * KIND_VALUE[SLOT_KIND[p % SLOTS]];
+      if (inGame[p]) {
+        const kind = SLOT_KIND[p % SLOTS];
+        balance += sign * (kind === QUEEN ? weights.queen : KIND_VALUE[kind]);
+      }
       continue;
     }
     if (top[c] !== p) continue; // covered: pinned, and its cell counts through the top piece
     const kind = SLOT_KIND[p % SLOTS];
     const stacked = height[c] > 1;
-    let value = KIND_VALUE[kind];
+    let value = kind === QUEEN ? weights.queen : KIND_VALUE[kind];
     let crawler = crawls(kind);
     let pillbugPowers = kind === PILLBUG;
     if (kind === MOSQUITO) {
@@ -200,13 +223,12 @@ export function hiveBalance(pos: Position): number {
         }
       }
     }
-    const pinned =
-      !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
+    const pinned = !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
     if (stacked) value *= 2;
     const ownQueen = white ? whiteQueen : blackQueen;
     if ((white ? nearWhite : nearBlack)[c] === stamp) {
       // Filling one's own Queen's liberty: a piece that can step away again costs half.
-      balance -= sign * (pinned ? OWN_LIBERTY : OWN_LIBERTY / 2);
+      balance -= sign * (pinned ? weights.ownLiberty : weights.ownLiberty / 2);
       if (pillbugPowers && height[ownQueen] === 1 && roomyEscape(height, ownQueen, c)) {
         if (white) whiteDefended = true;
         else blackDefended = true;
@@ -215,11 +237,13 @@ export function hiveBalance(pos: Position): number {
     if ((white ? nearBlack : nearWhite)[c] === stamp) {
       // Pressing the opponent's Queen: the piece's own value is spent on it.
       value = 0;
-      balance += sign * ENEMY_LIBERTY;
+      balance += sign * weights.enemyLiberty;
     }
     if (!pinned) balance += sign * 2 * value;
   }
-  balance += pillbugDefence(pos, 0, whiteDefended) - pillbugDefence(pos, 1, blackDefended);
+  balance +=
+    pillbugDefence(pos, 0, whiteDefended, weights.pillbugDefence) -
+    pillbugDefence(pos, 1, blackDefended, weights.pillbugDefence);
   return balance;
 }
 
@@ -237,15 +261,15 @@ function roomyEscape(height: Uint8Array, queen: number, c: number): boolean {
  * The Pillbug defence of `colour`: full when a Pillbug power stands ready beside its Queen,
  * half when a Pillbug in hand could still be placed beside a free Queen, else nothing.
  */
-function pillbugDefence(pos: Position, colour: number, ready: boolean): number {
-  if (ready) return PILLBUG_DEFENCE;
+function pillbugDefence(pos: Position, colour: number, ready: boolean, full: number): number {
+  if (ready) return full;
   const { height, top, cell, inGame } = pos;
   const queen = cell[colour * SLOTS];
   const pillbug = colour * SLOTS + KIND_FIRST_SLOT[PILLBUG];
   if (queen < 0 || height[queen] !== 1 || !inGame[pillbug] || cell[pillbug] >= 0) return 0;
   const base = queen * 6;
   for (let d = 0; d < 6; d++) {
-    if (placeable(height, top, NB[base + d], colour)) return PILLBUG_DEFENCE / 2;
+    if (placeable(height, top, NB[base + d], colour)) return full / 2;
   }
   return 0;
 }
@@ -275,13 +299,26 @@ function positionFor(node: SearchNode<HiveState, HiveMove>): Position {
  *   one's own Queen with a roomy empty hex to lift her to; 60 when a Pillbug in hand could still
  *   be placed beside her.
  *
- * White's points minus Black's go through a logistic curve (120 points ≈ 73 %). The side to
+ * These are the weights at the default aggression 3; the UHP engine's `Aggression` option
+ * scales the Queen terms (see `hiveEvaluatorWith`). White's points minus Black's go through a
+ * logistic curve (120 points ≈ 73 %). The side to
  * move is ignored, so swapping the colours of every piece swaps the two values. The terms and
  * weights follow the shape of nokamute's evaluator (the engine behind hivegame.com's bot), and
  * are measured by `boardrules match` against it.
  */
 export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
   twoSeatValues(hiveBalance(positionFor(node)), SCALE);
+
+/**
+ * {@link hiveEvaluator} with another aggression (1..5, default 3): the Queen terms scale with it
+ * — the Queen's value 4×, a liberty 10× (an attacker's 12×), the Pillbug defence 40× the level.
+ * The UHP engine's `Aggression` option. Internal: not exported from the entry.
+ */
+export function hiveEvaluatorWith(aggression: number): Evaluator<HiveState, HiveMove> {
+  if (aggression === DEFAULT_AGGRESSION) return hiveEvaluator;
+  const weights = weightsOf(aggression);
+  return (node) => twoSeatValues(hiveBalance(positionFor(node), weights), SCALE);
+}
 
 /** {@link hiveEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateHive(state: HiveState): number[] {

@@ -12,7 +12,7 @@ import { type OptionCheck, readCheckedOptions, readOptions } from '../core/optio
 import { perftPosition } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
-import { hiveEvaluator } from './evaluate.js';
+import { DEFAULT_AGGRESSION, hiveEvaluatorWith } from './evaluate.js';
 import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
 import {
@@ -66,6 +66,18 @@ export type UhpRuleOptions = Pick<
 const OFFICIAL_CAPABILITIES = 'Mosquito;Ladybug;Pillbug';
 /** H-FAN-UHP-4: what `info` appends with fan bugs enabled. */
 const FAN_CAPABILITIES = ';Mantis;Fly;Scorpion;Wasp;Cockroach;Dragonfly;Centipede';
+
+/**
+ * The engine's own options (not rules: they change how it searches, never what is legal), listed
+ * by `options` after the rule options, as nokamute lists its own: `Name;int;value;default;min;max`.
+ */
+const ENGINE_UHP_OPTIONS = [
+  // Transposition table size; 4 MiB is alpha-beta's default of 2^18 16-byte entries.
+  { name: 'TableSizeMiB', fallback: 4, min: 1, max: 1024 },
+  // The evaluator's Queen terms (hiveEvaluatorWith): 1 cautious .. 5 all-out attack.
+  { name: 'Aggression', fallback: DEFAULT_AGGRESSION, min: 1, max: 5 },
+] as const;
+type EngineOptionName = (typeof ENGINE_UHP_OPTIONS)[number]['name'];
 
 /** Depth of a bare `bestmove`: deterministic and quick (well under a second). */
 export const DEFAULT_BESTMOVE_DEPTH = 2;
@@ -156,6 +168,11 @@ export class UhpEngine {
   private readonly defaultDepth: number;
   private bot: AlphaBetaBot<HiveState, HiveMove> | null = null;
   private exited = false;
+  /** The values of {@link ENGINE_UHP_OPTIONS}; a change takes effect at the next `bestmove`. */
+  private readonly engineSettings: Record<EngineOptionName, number> = {
+    TableSizeMiB: 4,
+    Aggression: DEFAULT_AGGRESSION,
+  };
 
   /** Throws `RulesError('INVALID_OPTIONS')` for an unknown option or a bad value. */
   constructor(options: UhpEngineOptions = {}) {
@@ -326,7 +343,14 @@ export class UhpEngine {
     }
     // H-UHP-10: alpha-beta with the Hive evaluator. `depth N` starts from an empty table so
     // the answer depends on the position alone; `time` keeps what earlier searches learnt.
-    if (!this.bot) this.bot = alphaBetaBot(hive, { evaluate: hiveEvaluator, maxDepth: 64 });
+    if (!this.bot) {
+      this.bot = alphaBetaBot(hive, {
+        evaluate: hiveEvaluatorWith(this.engineSettings.Aggression),
+        maxDepth: 64,
+        // 16 bytes per table entry.
+        ttSize: (this.engineSettings.TableSizeMiB * 2 ** 20) / 16,
+      });
+    }
     let result: ReturnType<AlphaBetaBot<HiveState, HiveMove>['search']>;
     if (depth !== undefined) {
       this.bot.reset();
@@ -368,12 +392,43 @@ export class UhpEngine {
     return spec;
   }
 
+  /** The engine option named `name` (any case), if it is one. */
+  private engineOption(name: string | undefined) {
+    return ENGINE_UHP_OPTIONS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
+  }
+
+  private engineOptionLine(o: (typeof ENGINE_UHP_OPTIONS)[number]): string {
+    return `${o.name};int;${this.engineSettings[o.name]};${o.fallback};${o.min};${o.max}`;
+  }
+
   private options(args: string[], out: string[]): void {
     if (args.length === 0) {
       for (const spec of RULE_OPTIONS) out.push(this.optionLine(spec));
+      for (const o of ENGINE_UHP_OPTIONS) out.push(this.engineOptionLine(o));
       return;
     }
     const sub = args[0].toLowerCase();
+    const engineOption = this.engineOption(args[1]);
+    if (
+      engineOption &&
+      (sub === 'get' || sub === 'set') &&
+      args.length === (sub === 'get' ? 2 : 3)
+    ) {
+      if (sub === 'set') {
+        const raw = args[2];
+        const n = Number(raw);
+        if (!/^[0-9]+$/.test(raw) || n < engineOption.min || n > engineOption.max) {
+          fail(
+            `option ${engineOption.name} needs an integer in ${engineOption.min}..${engineOption.max}, got ${quote(raw)}`,
+          );
+        }
+        this.engineSettings[engineOption.name] = n;
+        // The next search starts a bot with the new table size or evaluator.
+        this.bot = null;
+      }
+      out.push(this.engineOptionLine(engineOption));
+      return;
+    }
     if (sub === 'get' && args.length === 2) {
       out.push(this.optionLine(this.findOption(args[1])));
       return;

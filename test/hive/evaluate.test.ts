@@ -1,7 +1,12 @@
 /** The Hive evaluator and the UHP engine's `bestmove` (alpha-beta with that evaluator). */
 import { describe, expect, it } from 'vitest';
 import { CELLS, cellOf } from '../../src/hive/board.js';
-import { evaluateHive, hiveBalance, hiveEvaluator } from '../../src/hive/evaluate.js';
+import {
+  evaluateHive,
+  hiveBalance,
+  hiveEvaluator,
+  hiveEvaluatorWith,
+} from '../../src/hive/evaluate.js';
 import { hive } from '../../src/hive/game.js';
 import { PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { searchPositionOf } from '../../src/hive/state.js';
@@ -143,6 +148,23 @@ describe('hiveEvaluator', () => {
     const beside = hiveBalance(board([...base, ['wP', -1, 0]]));
     const away = hiveBalance(board([...base, ['wP', 3, 0]]));
     expect(beside).toBeGreaterThan(away);
+  });
+
+  it('weighs the Queen terms by aggression (the UHP Aggression option)', () => {
+    const pressing: Placement[] = [
+      ['wQ', 0, 0],
+      ['bQ', 1, 0],
+      ['wG1', 2, 0],
+      ['wG2', 1, 1],
+      ['wB1', 2, -1],
+    ];
+    const sp = board(pressing);
+    const node = { position: sp, state: () => sp.state() as HiveState, toMove: () => 0 };
+    const at = (a: number) => hiveEvaluatorWith(a)(node)[0] as number;
+    expect(hiveEvaluatorWith(3)).toBe(hiveEvaluator);
+    // Three pieces on the Black Queen: worth more to a more aggressive evaluator.
+    expect(at(1)).toBeLessThan(at(3));
+    expect(at(3)).toBeLessThan(at(5));
   });
 
   it('is colour-symmetric: swapping every piece colour swaps the values', () => {

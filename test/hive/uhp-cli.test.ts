@@ -75,6 +75,8 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
       'RepetitionDraw;enum;True;False;False;True;HiveGame;Nokamute',
       'MaxPlies;int;30;0;0;100000',
       'StrictInput;bool;False;False',
+      'TableSizeMiB;int;4;4;1;1024',
+      'Aggression;int;3;3;1;5',
       'ok',
       'ok',
       'ok',

@@ -91,6 +91,8 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'RepetitionDraw;enum;False;False;False;True;HiveGame;Nokamute',
         'MaxPlies;int;0;0;0;100000',
         'StrictInput;bool;False;False',
+        'TableSizeMiB;int;4;4;1;1024',
+        'Aggression;int;3;3;1;5',
         'ok',
       ].join('\n'),
     );
@@ -168,6 +170,30 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     }
   });
 
+  it('H-UHP-10: engine options TableSizeMiB and Aggression: get, set, checked, used by bestmove', () => {
+    const e = new UhpEngine();
+    expect(e.handle('options get tablesizemib')).toBe('TableSizeMiB;int;4;4;1;1024\nok');
+    expect(e.handle('options set TableSizeMiB 64')).toBe('TableSizeMiB;int;64;4;1;1024\nok');
+    expect(e.handle('options set Aggression 5')).toBe('Aggression;int;5;3;1;5\nok');
+    for (const bad of ['0', '6', '-1', '2.5', 'high']) {
+      expect(lines(e.handle(`options set Aggression ${bad}`))[0]).toMatch(
+        /^err option Aggression needs an integer in 1\.\.5/,
+      );
+    }
+    expect(lines(e.handle('options set TableSizeMiB 2048'))[0]).toMatch(/^err /);
+    expect(e.handle('options get Aggression')).toBe('Aggression;int;5;3;1;5\nok');
+    // The engine options change the search, not the rules: a game in progress plays on.
+    e.handle('newgame Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-');
+    const cautious = new UhpEngine();
+    cautious.handle('options set Aggression 1');
+    cautious.handle('newgame Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-');
+    const valid = lines(e.handle('validmoves'))[0]?.split(';') ?? [];
+    for (const engine of [e, cautious]) {
+      const reply = lines(engine.handle('bestmove depth 2'));
+      expect(valid).toContain(reply[0]);
+    }
+  });
+
   it('H-UHP-10 / H-OPT-1: rule options given at start-up are the values options reports', () => {
     const e = new UhpEngine({ ruleOptions: { repetitionDraw: true, maxPlies: 200 } });
     expect(e.handle('options')).toBe(
@@ -176,6 +202,8 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'RepetitionDraw;enum;True;False;False;True;HiveGame;Nokamute',
         'MaxPlies;int;200;0;0;100000',
         'StrictInput;bool;False;False',
+        'TableSizeMiB;int;4;4;1;1024',
+        'Aggression;int;3;3;1;5',
         'ok',
       ].join('\n'),
     );
