@@ -15,6 +15,7 @@ export {
   EVAL_SCALE,
   WIN_SCORE,
 } from './alphabeta.js';
+export { type EloEstimate, eloEstimate, eloOfScore, formatElo, type Tally } from './elo.js';
 export { type GameRecord, type PlayGameOptions, playGame } from './match.js';
 export { type Determinizer, type MctsBot, type MctsOptions, mctsBot } from './mcts.js';
 export { randomBot } from './random.js';

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
-import { eloEstimate, eloOfScore, formatElo } from '../../src/cli/match/elo.js';
 import { bestmoveCommand } from '../../src/cli/match/referee.js';
 import { hive, outcome, parseGameString } from '../../src/hive/index.js';
+import { eloEstimate, eloOfScore, formatElo } from '../../src/search/elo.js';
 
 const node = JSON.stringify(process.execPath);
 const bin = resolve(import.meta.dirname, '../../dist/cli/main.js');

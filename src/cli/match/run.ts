@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { quote } from '../../core/quote.js';
 import { type HiveOptions, hive, parseGameTypeString } from '../../hive/index.js';
 import { formatOptionValue } from '../../hive/notation.js';
+import { eloEstimate, formatElo, type Tally } from '../../search/elo.js';
 import type { CliIO } from '../app.js';
 import { intFlag } from '../flags.js';
 import { ruleOptionsFromFlags } from '../games/hive.js';
 import type { FlagSpec, Flags } from '../plugin.js';
 import { UsageError } from '../plugin.js';
-import { eloEstimate, formatElo, type Tally } from './elo.js';
 import { type Opening, openingsFromText, randomOpenings } from './openings.js';
 import {
   bestmoveCommand,

@@ -1,7 +1,11 @@
 /**
- * The Elo difference a match score shows, with its 95 % error bar. The bar comes from the
- * spread of the per-game scores (wins, draws and losses as 1, ½ and 0), so many draws narrow it
- * as they should; the score interval is mapped through the logistic Elo curve.
+ * The Elo difference a match score shows, with its 95 % error bar, for bot matches
+ * (`boardrules match`, the strength ladders of `npm run bench`, or a user's own `playGame`
+ * loop). The bar comes from the spread of the per-game scores (wins, draws and losses as 1, ½
+ * and 0), so many draws narrow it as they should; the score interval is mapped through the
+ * logistic Elo curve.
+ *
+ * @module
  */
 
 /** A match from one engine's side. */
@@ -28,7 +32,17 @@ export function eloOfScore(score: number): number {
   return 400 * Math.log10(score / (1 - score));
 }
 
-/** The Elo estimate of a tally (NaN score for no games). */
+/**
+ * The Elo estimate of a tally (NaN score for no games).
+ *
+ * ```ts
+ * import { eloEstimate } from 'boardrules';
+ *
+ * const e = eloEstimate({ wins: 30, draws: 10, losses: 20 });
+ * Math.round(e.elo); //=> 58
+ * Math.round(e.error); //=> 83
+ * ```
+ */
 export function eloEstimate(t: Tally): EloEstimate {
   const n = t.wins + t.draws + t.losses;
   if (n === 0) return { score: Number.NaN, elo: Number.NaN, error: Number.NaN };
@@ -43,7 +57,7 @@ export function eloEstimate(t: Tally): EloEstimate {
   return { score: s, elo, error: (high - low) / 2 };
 }
 
-/** `+35 ± 48` (or `+inf` / `-inf` for a sweep), rounded to whole points. */
+/** `+35 ± 48` (or `+inf` / `-inf` for a sweep), rounded to whole points: how the CLI prints it. */
 export function formatElo(e: EloEstimate): string {
   if (Number.isNaN(e.elo)) return 'n/a';
   if (!Number.isFinite(e.elo))
