@@ -2,7 +2,8 @@
 // test/fixtures/uhp/fake-engine.mjs, which is that engine failing on purpose), every game checked
 // back against the rules from the saved GameStrings, and an engine that crashes, hangs, floods,
 // lies or plays illegal moves costing it that game only.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,20 @@ interface SavedGame {
   reason: string;
   faulty?: 'white' | 'black';
   detail: string;
+}
+
+/**
+ * Whether a process is still running: gone, or a zombie (killed; a container's init may never
+ * reap it), is not running.
+ */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const status = `/proc/${pid}/status`;
+  return !(existsSync(status) && /^State:\s+Z/m.test(readFileSync(status, 'utf8')));
 }
 
 /** Runs `boardrules match ...args` in-process into a fresh directory. */
@@ -161,6 +176,36 @@ describe('boardrules match', () => {
     const mute = await match('--engine', fakeEngine('mute'), '--reply-timeout', '500');
     expect(mute.code).toBe(2);
     expect(mute.errors).toMatch(/engine B .* did not start: no reply to 'start-up' within 500 ms/);
+  });
+
+  it('the executable exits when an engine fails to start, and a stopped referee takes its engines with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boardrules-stop-'));
+    dirs.push(dir);
+    // Engine A (boardrules) starts, B does not: exit 2 at once, A not left running.
+    const failed = spawnSync(
+      process.execPath,
+      [bin, 'match', '--engine', fakeEngine('dead'), '--out', join(dir, 'a')],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toMatch(/did not start/);
+    // A referee waiting on a silent engine, stopped with SIGINT: exit 130, the engine gone.
+    const pidFile = join(dir, 'pid');
+    const referee = spawn(
+      process.execPath,
+      [bin, 'match', '--engine', fakeEngine('hang', 1), '--depth', '1', '--out', join(dir, 'b')],
+      { env: { ...process.env, FAKE_ENGINE_PID_FILE: pidFile }, stdio: 'ignore' },
+    );
+    const exited = new Promise<number | null>((done) => referee.on('exit', (code) => done(code)));
+    for (let i = 0; i < 300 && !existsSync(pidFile); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const enginePid = Number(readFileSync(pidFile, 'utf8'));
+    // Let the fake greet and receive its first bestmove.
+    await new Promise((r) => setTimeout(r, 1500));
+    referee.kill('SIGINT');
+    expect(await exited).toBe(130);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(running(enginePid)).toBe(false);
   });
 
   it('bad flags are usage errors', async () => {

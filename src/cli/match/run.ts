@@ -136,12 +136,22 @@ class EngineSeat {
     if (this.process?.alive) return this.process;
     if (this.process !== undefined) this.restarts++;
     await this.process?.close();
-    this.process = undefined;
-    const engine = await UhpProcess.start(this.command, this.timeoutMs);
-    this.name = engine.name;
-    await matchRuleOptions(engine, this.rules, this.timeoutMs);
-    this.process = engine;
-    return engine;
+    // Kept from the spawn on, so that a stop during the start-up kills it too.
+    this.process = UhpProcess.spawn(this.command);
+    await this.process.greet(this.timeoutMs);
+    this.name = this.process.name;
+    await matchRuleOptions(this.process, this.rules, this.timeoutMs);
+    return this.process;
+  }
+
+  /** Ends the engine politely (`exit`, then a kill). */
+  async close(): Promise<void> {
+    await this.process?.close();
+  }
+
+  /** Kills the engine at once. */
+  kill(): void {
+    this.process?.kill();
   }
 }
 
@@ -282,17 +292,43 @@ export async function runMatch(
     A: new EngineSeat(plan.commands.A, rules, plan.settings.replyTimeoutMs),
     B: new EngineSeat(plan.commands.B, rules, plan.settings.replyTimeoutMs),
   };
-  // Both engines must start once: a command that runs nothing is a usage error, not 2N losses.
-  for (const side of SIDES) {
-    try {
-      await sides[side].ready();
-    } catch (e) {
-      if (!(e instanceof EngineFailure)) throw e;
-      throw new UsageError(
-        `engine ${side} (${quote(sides[side].command)}) did not start: ${e.message}`,
-      );
+  // Engines run in their own process groups (so a hung one is killed with its shell): a
+  // referee stopped by Ctrl-C or a kill takes them down with it rather than leave them running.
+  const stop = (signal: NodeJS.Signals): void => {
+    for (const side of SIDES) sides[side].kill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    // Both engines must start once: a command that runs nothing is a usage error, not 2N losses.
+    for (const side of SIDES) {
+      try {
+        await sides[side].ready();
+      } catch (e) {
+        if (!(e instanceof EngineFailure)) throw e;
+        throw new UsageError(
+          `engine ${side} (${quote(sides[side].command)}) did not start: ${e.message}`,
+        );
+      }
     }
+    await playMatch(io, flags, plan, sides);
+  } finally {
+    // However the match ends, no engine outlives it (an open pipe would also keep us running).
+    await Promise.all(SIDES.map((side) => sides[side].close()));
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
+}
+
+/** Plays every game of the plan between the started engines, then saves and prints the results. */
+async function playMatch(
+  io: MatchIO,
+  flags: Flags,
+  plan: MatchPlan,
+  sides: Record<Side, EngineSeat>,
+): Promise<void> {
+  const { rules } = plan.settings;
   mkdirSync(plan.out, { recursive: true });
   const total = plan.openings.length * 2;
   const played: { record: GameRecord; colours: Record<Side, Colour>; file: string }[] = [];
@@ -303,48 +339,44 @@ export async function runMatch(
         `repetition ${formatOptionValue(rules.repetitionDraw)}, ply cap ${rules.maxPlies || 'none'}`,
     );
   }
-  try {
-    for (let i = 0; i < total; i++) {
-      const opening = plan.openings[i >> 1];
-      // Each opening twice: A white first, then B white.
-      const colours: Record<Side, Colour> =
-        i % 2 === 0 ? { A: 'white', B: 'black' } : { A: 'black', B: 'white' };
-      const seats = {
-        [colours.A]: sides.A,
-        [colours.B]: sides.B,
-      } as Record<Colour, EngineSeat>;
-      let record: GameRecord | undefined;
-      const links = {} as Record<Colour, UhpProcess>;
-      for (const colour of COLOURS) {
-        try {
-          links[colour] = await seats[colour].ready();
-        } catch (e) {
-          if (!(e instanceof EngineFailure)) throw e;
-          record = notStarted(seats, colour, opening, e);
-          break;
-        }
+  for (let i = 0; i < total; i++) {
+    const opening = plan.openings[i >> 1];
+    // Each opening twice: A white first, then B white.
+    const colours: Record<Side, Colour> =
+      i % 2 === 0 ? { A: 'white', B: 'black' } : { A: 'black', B: 'white' };
+    const seats = {
+      [colours.A]: sides.A,
+      [colours.B]: sides.B,
+    } as Record<Colour, EngineSeat>;
+    let record: GameRecord | undefined;
+    const links = {} as Record<Colour, UhpProcess>;
+    for (const colour of COLOURS) {
+      try {
+        links[colour] = await seats[colour].ready();
+      } catch (e) {
+        if (!(e instanceof EngineFailure)) throw e;
+        record = notStarted(seats, colour, opening, e);
+        break;
       }
-      record ??= await refereeGame(links, opening, plan.settings, io.now);
-      // An engine that answered out of turn may be out of step with its replies: start it afresh.
-      if (record.faulty !== undefined) await seats[record.faulty].process?.close();
-      const file = `game-${String(i + 1).padStart(3, '0')}.txt`;
-      if (record.gameString !== '') writeFileSync(join(plan.out, file), `${record.gameString}\n`);
-      played.push({ record, colours, file });
-      const a = tallyOf(played, 'A');
-      const result = record.scored
-        ? record.winner === null
-          ? '½-½'
-          : record.winner === 'white'
-            ? '1-0'
-            : '0-1'
-        : 'unscored';
-      io.progress?.write(
-        `game ${i + 1}/${total}: ${record.white} - ${record.black} ${result} ` +
-          `(${record.detail}; ${record.plies} plies)  A ${a.wins}-${a.draws}-${a.losses}\n`,
-      );
     }
-  } finally {
-    await Promise.all(SIDES.map((side) => sides[side].process?.close()));
+    record ??= await refereeGame(links, opening, plan.settings, io.now);
+    // An engine that answered out of turn may be out of step with its replies: start it afresh.
+    if (record.faulty !== undefined) await seats[record.faulty].process?.close();
+    const file = `game-${String(i + 1).padStart(3, '0')}.txt`;
+    if (record.gameString !== '') writeFileSync(join(plan.out, file), `${record.gameString}\n`);
+    played.push({ record, colours, file });
+    const a = tallyOf(played, 'A');
+    const result = record.scored
+      ? record.winner === null
+        ? '½-½'
+        : record.winner === 'white'
+          ? '1-0'
+          : '0-1'
+      : 'unscored';
+    io.progress?.write(
+      `game ${i + 1}/${total}: ${record.white} - ${record.black} ${result} ` +
+        `(${record.detail}; ${record.plies} plies)  A ${a.wins}-${a.draws}-${a.losses}\n`,
+    );
   }
   writeFileSync(
     join(plan.out, 'results.json'),

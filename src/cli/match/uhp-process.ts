@@ -80,14 +80,17 @@ export class UhpProcess {
     });
   }
 
-  /** Starts `command` and reads its greeting within `timeoutMs`. */
-  static async start(command: string, timeoutMs: number): Promise<UhpProcess> {
-    const engine = new UhpProcess(command);
-    const greeting = await engine.reply('start-up', timeoutMs);
-    engine.greeting = greeting;
+  /** Starts `command`; {@link greet} then reads its greeting. */
+  static spawn(command: string): UhpProcess {
+    return new UhpProcess(command);
+  }
+
+  /** Reads the greeting (the `info` reply) within `timeoutMs`; the `id` line names the engine. */
+  async greet(timeoutMs: number): Promise<void> {
+    const greeting = await this.reply('start-up', timeoutMs);
+    this.greeting = greeting;
     const id = greeting.find((line) => line.startsWith('id '));
-    if (id !== undefined && id.length > 3) engine.name = id.slice(3).trim();
-    return engine;
+    if (id !== undefined && id.length > 3) this.name = id.slice(3).trim();
   }
 
   /** Whether the process is still usable (no failure so far). */
@@ -143,7 +146,8 @@ export class UhpProcess {
     throw this.failure;
   }
 
-  private kill(): void {
+  /** Kills the engine (and its shell) at once; for a referee that is being stopped. */
+  kill(): void {
     if (this.exited !== undefined || this.child.pid === undefined) return;
     try {
       if (process.platform === 'win32') this.child.kill('SIGKILL');
