@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { badArgument, finiteArg, integerArg, objectArg } from '../core/args.js';
 
 /** A match from one engine's side. */
 export interface Tally {
@@ -25,8 +26,10 @@ export interface EloEstimate {
   readonly error: number;
 }
 
-/** Elo difference of a score fraction: 400·log10(s / (1 − s)). */
+/** Elo difference of a score fraction in [0, 1]: 400·log10(s / (1 − s)). */
 export function eloOfScore(score: number): number {
+  finiteArg('eloOfScore', 'the score', score);
+  if (score < 0 || score > 1) badArgument('eloOfScore', 'the score', 'in [0, 1]', score);
   if (score <= 0) return Number.NEGATIVE_INFINITY;
   if (score >= 1) return Number.POSITIVE_INFINITY;
   return 400 * Math.log10(score / (1 - score));
@@ -44,6 +47,10 @@ export function eloOfScore(score: number): number {
  * ```
  */
 export function eloEstimate(t: Tally): EloEstimate {
+  objectArg('eloEstimate', 'the tally', t);
+  for (const key of ['wins', 'draws', 'losses'] as const) {
+    integerArg('eloEstimate', `the tally's ${key}`, t[key], 0);
+  }
   const n = t.wins + t.draws + t.losses;
   if (n === 0) return { score: Number.NaN, elo: Number.NaN, error: Number.NaN };
   const s = (t.wins + t.draws / 2) / n;
@@ -59,6 +66,11 @@ export function eloEstimate(t: Tally): EloEstimate {
 
 /** `+35 ± 48` (or `+inf` / `-inf` for a sweep), rounded to whole points: how the CLI prints it. */
 export function formatElo(e: EloEstimate): string {
+  objectArg('formatElo', 'the estimate', e);
+  for (const key of ['elo', 'error'] as const) {
+    if (typeof e[key] !== 'number')
+      badArgument('formatElo', `the estimate's ${key}`, 'a number', e[key]);
+  }
   if (Number.isNaN(e.elo)) return 'n/a';
   if (!Number.isFinite(e.elo))
     return e.elo > 0 ? '+inf (every game won)' : '-inf (every game lost)';

@@ -191,6 +191,13 @@ const SPECS: Record<string, Spec> = {
       },
     },
   }),
+  eloEstimate: fn({
+    valid: calls([{ wins: 3, draws: 1, losses: 2 }], [{ wins: 0, draws: 0, losses: 0 }]),
+  }),
+  eloOfScore: fn({ valid: calls([0.75], [0], [1]) }),
+  formatElo: fn({
+    valid: calls([{ score: 0.6, elo: 70, error: 40 }], [{ score: 1, elo: Infinity, error: NaN }]),
+  }),
   divide: fn({
     valid: calls([tictactoe, ttt, 2], [nim, nimStart, 2, { path: 'apply' }]),
     skip: (a) => typeof a[2] === 'number' && a[2] > 3,

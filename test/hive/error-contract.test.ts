@@ -114,6 +114,8 @@ const SPECS: Record<string, Spec> = {
       undo: 'private',
       optionLine: 'private',
       findOption: 'private',
+      engineOption: 'private',
+      engineOptionLine: 'private',
       options: 'private',
       perft: 'private',
       // The clock given as an option, kept in a private field.
