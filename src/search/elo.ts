@@ -11,8 +11,11 @@ import { badArgument, finiteArg, integerArg, objectArg } from '../core/args.js';
 
 /** A match from one engine's side. */
 export interface Tally {
+  /** Games this side won. */
   readonly wins: number;
+  /** Games drawn (half a point each). */
   readonly draws: number;
+  /** Games this side lost. */
   readonly losses: number;
 }
 
