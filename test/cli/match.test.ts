@@ -6,9 +6,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
+import { openingsFromText } from '../../src/cli/match/openings.js';
 import { bestmoveCommand } from '../../src/cli/match/referee.js';
+import { UsageError } from '../../src/cli/plugin.js';
 import { hive, outcome, parseGameString } from '../../src/hive/index.js';
 import { eloEstimate, eloOfScore, formatElo } from '../../src/search/elo.js';
 
@@ -223,6 +226,31 @@ describe('boardrules match', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.errors).toMatch(/^boardrules: /);
     }
+  });
+});
+
+describe('match openings files (fuzzed)', () => {
+  it('H-UHP-8: any text gives openings or a UsageError naming the file and line, never a crash', () => {
+    const rules = hive.start({ type: 'Base+MLP' }).options;
+    const piece = fc.constantFrom('wS1', 'bG1', 'wQ', 'bA1', 'wB2', 'pass', '-', '\\', '/', ';');
+    const line = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.array(piece, { maxLength: 8 }).map((p) => p.join(' ')),
+      fc.constant('Base+MLP;InProgress;White[2];wS1;bG1 wS1-'),
+      fc.constant('Base;NotStarted;White[1]'),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        try {
+          const openings = openingsFromText(lines.join('\n'), rules, 'f.txt');
+          for (const o of openings) expect(Array.isArray(o)).toBe(true);
+        } catch (e) {
+          expect(e).toBeInstanceOf(UsageError);
+          expect((e as Error).message).toMatch(/^f\.txt (line \d+: |has no openings)/);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
