@@ -203,11 +203,15 @@ describe('boardrules match', () => {
     for (let i = 0; i < 300 && !existsSync(pidFile); i++)
       await new Promise((r) => setTimeout(r, 50));
     const enginePid = Number(readFileSync(pidFile, 'utf8'));
+    // A pid of 0 would make `running` ask about this test's own process group (always true).
+    expect(enginePid).toBeGreaterThan(0);
     // Let the fake greet and receive its first bestmove.
     await new Promise((r) => setTimeout(r, 1500));
     referee.kill('SIGINT');
     expect(await exited).toBe(130);
-    await new Promise((r) => setTimeout(r, 200));
+    // SIGKILL is sent before the referee exits, but a loaded machine may take a while to run the
+    // engine's exit: poll (up to 10 s) rather than guess one delay. Without the kill it never goes.
+    for (let i = 0; i < 200 && running(enginePid); i++) await new Promise((r) => setTimeout(r, 50));
     expect(running(enginePid)).toBe(false);
   });
 
