@@ -19,6 +19,7 @@ import type { Game } from '../core/game.js';
 import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { type Cursor, cursorFor } from './cursor.js';
 import { CHECKS, checkLimits } from './options.js';
+import { ENTRY_WORDS, SharedSearchTable } from './shared-table.js';
 import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
 
 /** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
@@ -57,6 +58,21 @@ export interface AlphaBetaOptions<S, M> {
   readonly path?: 'fast' | 'apply';
   /** Room for moves per position on the `apply` path (default 1024). */
   readonly maxMoves?: number;
+  /**
+   * A table in shared memory instead of the bot's own (`ttSize` is then ignored), for a search
+   * on several threads at once: see {@link AlphaBetaBot.help}. A `search` started while the
+   * table's search runs ({@link SharedSearchTable.begin}) joins it; otherwise it begins and
+   * ends one of its own.
+   */
+  readonly shared?: SharedSearchTable;
+}
+
+/** Which shared search a helper joins: see {@link AlphaBetaBot.help}. */
+export interface HelperTicket {
+  /** The number {@link SharedSearchTable.begin} returned. */
+  readonly search: number;
+  /** The helper's number, 1 up: odd helpers start one ply deeper than the leader. */
+  readonly index: number;
 }
 
 /** What {@link AlphaBetaBot.search} returns: the common result plus the raw score. */
@@ -79,11 +95,20 @@ const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknow
     defaultLimits: CHECKS.limits,
     path: CHECKS.path,
     maxMoves: CHECKS.positiveCount,
+    shared: (v) => (v instanceof SharedSearchTable ? undefined : 'a SharedSearchTable'),
   };
 
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
 export interface AlphaBetaBot<S, M> extends Bot<S, M> {
   search(state: S, limits?: SearchLimits): AlphaBetaResult<M>;
+  /**
+   * Helps another thread's `search` of the same `state` ("lazy SMP"): searches it into the
+   * `shared` table (the bot's option, which this needs) by iterative deepening, odd helpers a
+   * ply ahead of the leader, until the shared search `ticket.search` ends or `limits` run out;
+   * the leader finds the results in the table. Returns at once when that search is no longer
+   * running. Returns the helper's own statistics (its best move is not reported).
+   */
+  help(state: S, ticket: HelperTicket, limits?: SearchLimits): SearchStats;
 }
 
 /**
@@ -117,15 +142,21 @@ export function alphaBetaBot<S, M, O>(
     );
   }
   const maxPly = Math.max(1, Math.min(250, Math.floor(options.maxDepth ?? 64)));
+  const shared = options.shared;
   const requested = Math.floor(options.ttSize ?? 1 << 18);
-  const ttEntries = requested >= 1 ? 2 ** Math.floor(Math.log2(requested)) : 0;
+  const ttEntries = shared
+    ? shared.entries
+    : requested >= 1
+      ? 2 ** Math.floor(Math.log2(requested))
+      : 0;
   const ttMask = ttEntries - 1;
   // One 16-byte entry per slot, so a probe touches one cache line:
-  //   [slot*4]     low 32 bits of the hash
+  //   [slot*4]     low 32 bits of the hash, XOR the other three words: an entry torn by two
+  //                threads writing it at once (a shared table) fails the check
   //   [slot*4 + 1] high 21 bits of the hash | bound type << 21 (0 = empty) | generation << 23
   //   [slot*4 + 2] best move
   //   [slot*4 + 3] score << 8 | depth
-  const tt = new Int32Array(ttEntries * 4);
+  const tt = shared ? shared.table : new Int32Array(ttEntries * ENTRY_WORDS);
   let generation = 0;
   const history = new Int32Array(2 * HISTORY_SIZE);
   const killers = new Int32Array(2 * (maxPly + 1)).fill(-1);
@@ -135,16 +166,27 @@ export function alphaBetaBot<S, M, O>(
   let order = new Int32Array(0);
 
   const clear = (): void => {
-    tt.fill(0);
+    if (shared) shared.clear();
+    else tt.fill(0);
     history.fill(0);
     killers.fill(-1);
     generation = 0;
   };
 
-  const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> => {
+  /**
+   * Searches `state`: as the leader (`helper` null), or as a helper of shared search
+   * `helper.search`, which returns its statistics instead of a result.
+   */
+  function run(state: S, limits: SearchLimits | undefined, helper: null): AlphaBetaResult<M>;
+  function run(state: S, limits: SearchLimits | undefined, helper: HelperTicket): SearchStats;
+  function run(
+    state: S,
+    limits: SearchLimits | undefined,
+    helper: HelperTicket | null,
+  ): AlphaBetaResult<M> | SearchStats {
     const t0 = performance.now();
-    const lim = checkLimits('alpha-beta search', limits) ??
-      options.defaultLimits ?? { timeMs: 1000 };
+    const where = helper ? 'alpha-beta help' : 'alpha-beta search';
+    const lim = checkLimits(where, limits) ?? options.defaultLimits ?? { timeMs: 1000 };
     const depthLimit = Math.min(maxPly, Math.floor(lim.depth ?? maxPly));
     const nodeLimit = lim.nodes ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
@@ -161,7 +203,16 @@ export function alphaBetaBot<S, M, O>(
       moves = new Int32Array(width * (maxPly + 1));
       order = new Int32Array(width * (maxPly + 1));
     }
-    generation = (generation + 1) & 0xff;
+    // A shared table's generation is its search's: a leader joins the running one (its
+    // coordinator began it and ends it) or begins and ends its own.
+    let ownSearch = false;
+    if (shared) {
+      if (!helper && shared.running === null) {
+        shared.begin();
+        ownSearch = true;
+      }
+      generation = shared.generation;
+    } else generation = (generation + 1) & 0xff;
     for (let i = 0; i < history.length; i++) history[i] = history[i] >> 1;
     killers.fill(-1);
     pvLength.fill(0);
@@ -208,9 +259,13 @@ export function alphaBetaBot<S, M, O>(
       me: number,
     ): number => {
       nodes++;
-      if ((nodes & 1023) === 0 && performance.now() >= deadline) {
-        stopped = true;
-        timedOut = true;
+      if ((nodes & 1023) === 0) {
+        if (performance.now() >= deadline) {
+          stopped = true;
+          timedOut = true;
+        }
+        // A shared search ended by its coordinator: its helpers stop.
+        if (helper && !(shared as SharedSearchTable).isRunning(helper.search)) stopped = true;
       }
       if (nodes >= nodeLimit) stopped = true;
       if (stopped) return 0;
@@ -229,10 +284,11 @@ export function alphaBetaBot<S, M, O>(
         hi = Math.floor(h / 0x100000000) & 0x1fffff;
         slot = (lo & ttMask) << 2;
         const meta = tt[slot + 1];
+        const entryMove = tt[slot + 2];
+        const word = tt[slot + 3];
         const f = (meta >>> 21) & 3;
-        if (f !== 0 && tt[slot] === lo && (meta & 0x1fffff) === hi) {
-          hashMove = tt[slot + 2];
-          const word = tt[slot + 3];
+        if (f !== 0 && (tt[slot] ^ meta ^ entryMove ^ word) === lo && (meta & 0x1fffff) === hi) {
+          hashMove = entryMove;
           const d = word & 0xff;
           // Only this search's entries cut: an older entry's value may rest on a repetition
           // history that has changed since (the hash does not see it); it still orders moves.
@@ -340,10 +396,12 @@ export function alphaBetaBot<S, M, O>(
         const meta = tt[slot + 1];
         if (((meta >>> 21) & 3) === 0 || meta >>> 23 !== generation || d >= (tt[slot + 3] & 0xff)) {
           const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
-          tt[slot] = lo;
-          tt[slot + 1] = hi | (flag << 21) | (generation << 23);
+          const newMeta = hi | (flag << 21) | (generation << 23);
+          const newWord = (toTable(best, ply) << 8) | d;
+          tt[slot] = lo ^ newMeta ^ bestMove ^ newWord;
+          tt[slot + 1] = newMeta;
           tt[slot + 2] = bestMove;
-          tt[slot + 3] = (toTable(best, ply) << 8) | d;
+          tt[slot + 3] = newWord;
         }
       }
       return best;
@@ -353,25 +411,37 @@ export function alphaBetaBot<S, M, O>(
     let bestScore = 0;
     let bestLine: number[] = [];
     let completed = 0;
-    for (let depth = 1; depth <= depthLimit; depth++) {
-      const horizonBefore = horizon;
-      const v = negamax(depth, 0, -INF, INF, me);
-      if (stopped) {
-        // A partial iteration still decides when a root move was searched to its end: the first
-        // is the previous iteration's best, and any later one only replaces it by proving
-        // better in a full window, so its line is at least as good as the last complete one.
-        if (pvLength[0] > 0) {
-          bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
-          bestScore = rootScore;
+    // Lazy SMP: odd helpers search a ply ahead of the leader, so that the table holds deeper
+    // results than the leader's own by the time it gets there.
+    const firstDepth = helper ? 1 + (helper.index % 2) : 1;
+    try {
+      for (let depth = Math.min(firstDepth, depthLimit); depth <= depthLimit; depth++) {
+        const horizonBefore = horizon;
+        const v = negamax(depth, 0, -INF, INF, me);
+        if (stopped) {
+          // A partial iteration still decides when a root move was searched to its end: the
+          // first is the previous iteration's best, and any later one only replaces it by
+          // proving better in a full window, so its line is at least as good as the last
+          // complete one.
+          if (pvLength[0] > 0) {
+            bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
+            bestScore = rootScore;
+          }
+          break;
         }
-        break;
+        completed = depth;
+        bestScore = v;
+        bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
+        rootFirst = bestLine[0] ?? -1;
+        if (horizon === horizonBefore) break; // the whole game tree was searched
+        if (Math.abs(v) >= WIN_BOUND && WIN_SCORE - Math.abs(v) <= depth) break; // proven
       }
-      completed = depth;
-      bestScore = v;
-      bestLine = Array.from(pvTable.subarray(0, pvLength[0]));
-      rootFirst = bestLine[0] ?? -1;
-      if (horizon === horizonBefore) break; // the whole game tree was searched
-      if (Math.abs(v) >= WIN_BOUND && WIN_SCORE - Math.abs(v) <= depth) break; // proven
+    } finally {
+      if (ownSearch) shared?.end();
+    }
+    if (helper) {
+      const elapsedMs = performance.now() - t0;
+      return { nodes, playouts: 0, depth: completed, elapsedMs, ttHits, timedOut };
     }
     if (bestLine.length === 0) {
       const n = cursor.generate(moves, 0);
@@ -398,9 +468,10 @@ export function alphaBetaBot<S, M, O>(
         const h = cursor.hash();
         const slot = (h & ttMask) << 2;
         const meta = tt[slot + 1];
-        if (((meta >>> 21) & 3) === 0 || tt[slot] !== (h | 0)) break;
-        if ((meta & 0x1fffff) !== (Math.floor(h / 0x100000000) & 0x1fffff)) break;
         const code = tt[slot + 2];
+        const check = tt[slot] ^ meta ^ code ^ tt[slot + 3];
+        if (((meta >>> 21) & 3) === 0 || check !== (h | 0)) break;
+        if ((meta & 0x1fffff) !== (Math.floor(h / 0x100000000) & 0x1fffff)) break;
         if (!isLegal(code)) break;
         pv.push(cursor.decode(code));
         cursor.play(code);
@@ -434,11 +505,36 @@ export function alphaBetaBot<S, M, O>(
       score: bestScore === 0 ? 0 : bestScore, // no -0 from negation
       pliesToEnd: proven ? WIN_SCORE - Math.abs(bestScore) : null,
     };
+  }
+
+  const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> => run(state, limits, null);
+  const help = (state: S, ticket: HelperTicket, limits?: SearchLimits): SearchStats => {
+    if (!shared) {
+      throw new RulesError('INVALID_ARGUMENT', "alpha-beta help: the bot has no 'shared' table");
+    }
+    const ok =
+      typeof ticket === 'object' &&
+      ticket !== null &&
+      Number.isInteger(ticket.search) &&
+      Number.isInteger(ticket.index) &&
+      ticket.index >= 1;
+    if (!ok) {
+      throw new RulesError(
+        'INVALID_ARGUMENT',
+        'alpha-beta help: the ticket must be { search, index } with integers, index >= 1',
+      );
+    }
+    checkLimits('alpha-beta help', limits);
+    if (!shared.isRunning(ticket.search)) {
+      return { nodes: 0, playouts: 0, depth: 0, elapsedMs: 0, ttHits: 0, timedOut: false };
+    }
+    return run(state, limits, ticket);
   };
 
   return {
     name: 'alphabeta',
     search,
+    help,
     choose: (state, limits) => search(state, limits).move,
     reset: clear,
   };

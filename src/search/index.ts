@@ -13,12 +13,18 @@ export {
   type AlphaBetaResult,
   alphaBetaBot,
   EVAL_SCALE,
+  type HelperTicket,
   WIN_SCORE,
 } from './alphabeta.js';
 export { type EloEstimate, eloEstimate, eloOfScore, formatElo, type Tally } from './elo.js';
 export { type GameRecord, type PlayGameOptions, playGame } from './match.js';
 export { type Determinizer, type MctsBot, type MctsOptions, mctsBot } from './mcts.js';
 export { randomBot } from './random.js';
+export {
+  type SharedSearchBuffers,
+  SharedSearchTable,
+  sharedSearchTable,
+} from './shared-table.js';
 export { RandomStream } from './stream.js';
 export type {
   Bot,

@@ -11,6 +11,7 @@ import {
   Rng,
   randomBot,
   rngFromSeed,
+  sharedSearchTable,
 } from '../../src/index.js';
 import {
   type FunctionSpec,
@@ -166,9 +167,41 @@ const SPECS: Record<string, Spec> = {
     methods: {},
   },
   alphaBetaBot: fn({
-    valid: calls([tictactoe, { ttSize: 64, maxDepth: 4 }]),
-    returns: botMethods(() => alphaBetaBot(tictactoe, { ttSize: 64 }), ttt),
+    valid: calls(
+      [tictactoe, { ttSize: 64, maxDepth: 4 }],
+      [tictactoe, { shared: sharedSearchTable(64) }],
+    ),
+    returns: {
+      make: () => alphaBetaBot(tictactoe, { shared: sharedSearchTable(64) }),
+      methods: {
+        ...botMethods(() => alphaBetaBot(tictactoe), ttt).methods,
+        // A ticket of a search that is not running: returns at once.
+        help: {
+          valid: calls([ttt, { search: 1, index: 1 }, { depth: 2 }]),
+          skip: (a: readonly unknown[]) => longLimits(a[2]),
+        },
+      },
+    },
   }),
+  sharedSearchTable: fn({
+    valid: calls([64], [1]),
+    skip: (a) => typeof a[0] === 'number' && a[0] > 2 ** 20,
+  }),
+  SharedSearchTable: {
+    kind: 'class',
+    construct: { valid: () => [[sharedSearchTable(4).buffers]] },
+    make: () => sharedSearchTable(4),
+    methods: {
+      buffers: 'getter',
+      entries: 'getter',
+      generation: 'getter',
+      running: 'getter',
+      begin: { valid: calls([]) },
+      end: { valid: calls([]) },
+      isRunning: { valid: calls([1], [2]) },
+      clear: { valid: calls([]) },
+    },
+  },
   mctsBot: fn({
     valid: calls([tictactoe, { seed: 3, defaultLimits: fewIterations }]),
     skip: (a) => longLimits((a[1] as { defaultLimits?: unknown } | undefined)?.defaultLimits),
