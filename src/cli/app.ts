@@ -8,7 +8,7 @@ import { ruleUrl } from '../core/explain.js';
 import { perft } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import type { UhpRuleOptions } from '../hive/uhp-engine.js';
-import { COMMON_FLAGS, commandSpecs, flagLines, parseFlags } from './flags.js';
+import { COMMON_FLAGS, commandSpecs, flagLines, intFlag, parseFlags } from './flags.js';
 import { RULE_FLAGS, ruleOptionsFromFlags } from './games/hive.js';
 import { MATCH_FLAGS, runMatch, takeEngineFlags } from './match/run.js';
 import { runPerft } from './perft.js';
@@ -30,6 +30,8 @@ export interface UhpRun {
   readonly ruleOptions: Partial<UhpRuleOptions>;
   /** The version `info` reports. */
   readonly version: string;
+  /** Start-up value of the engine's `Threads` option (`--threads`; default 1). */
+  readonly threads?: number;
 }
 
 /** Everything the CLI needs from outside; defaults to the registered games. */
@@ -52,6 +54,16 @@ export interface CliContext {
    */
   readonly selfEngine?: string;
 }
+
+/** `boardrules uhp`'s flags: the rule options' start-up values, and the engine's threads. */
+const UHP_FLAGS: readonly FlagSpec[] = [
+  ...RULE_FLAGS,
+  {
+    name: 'threads',
+    value: '<N>',
+    help: "search 'bestmove time' on N threads (the Threads option; default 1, at most the cores)",
+  },
+];
 
 /** The commands that work on a game: `<command> <game> [flags]`. */
 const GAME_COMMANDS = ['perft', 'moves', 'play'] as const;
@@ -122,7 +134,7 @@ function gameCommandHelp(command: GameCommand, name: string, plugin: GamePlugin)
 
 /** The flags of a command that takes no game. */
 function commandFlags(command: string): readonly FlagSpec[] {
-  if (command === 'uhp') return RULE_FLAGS;
+  if (command === 'uhp') return UHP_FLAGS;
   if (command === 'match') return MATCH_FLAGS;
   return COMMON_FLAGS[command] ?? [];
 }
@@ -246,7 +258,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     } else {
       if (!ctx.uhp) throw new UsageError('the UHP engine is not available here');
       const ruleOptions = ruleOptionsFromFlags(flags);
-      await ctx.uhp({ ruleOptions, version: ctx.version ?? packageVersion() });
+      const threads = intFlag(flags, 'threads', 1, 1);
+      await ctx.uhp({ ruleOptions, version: ctx.version ?? packageVersion(), threads });
     }
     return 0;
   } catch (e) {

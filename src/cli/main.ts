@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     progress: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
     uhp: async (run) => {
       const { runUhp } = await import('./uhp.js');
-      await runUhp(process.stdin, process.stdout, run);
+      await runUhp(process.stdin, process.stdout, run, new URL(import.meta.url), process.stderr);
     },
     // Worker threads run this same file (built to dist/cli/main.js) in worker mode.
     workerScript: new URL(import.meta.url),

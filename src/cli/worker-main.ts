@@ -8,6 +8,7 @@ import { perftTask } from '../core/perft.js';
 import { playMatchGame } from './play.js';
 import type { GamePlugin } from './plugin.js';
 import { games } from './registry.js';
+import { helpHiveSearch } from './search-helpers.js';
 import type { WorkerReply, WorkerRequest } from './workers.js';
 
 /** Serves jobs until the main thread terminates the worker. */
@@ -21,6 +22,11 @@ export function serveJobs(): void {
   parentPort?.on('message', (req: WorkerRequest) => {
     let reply: WorkerReply;
     try {
+      if (req.kind === 'hive-help') {
+        // No answer unless it fails: the results are in the shared table.
+        helpHiveSearch(req.index, req.job);
+        return;
+      }
       if (req.kind === 'perft') {
         const game = pluginOf(req.game).game as Game<unknown, unknown, unknown>;
         const key = `${req.game}\n${req.state}`;

@@ -10,6 +10,7 @@
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import type { PerftTask } from '../core/perft.js';
+import type { UhpHelperJob } from '../hive/uhp-engine.js';
 import type { Flags } from './plugin.js';
 
 /** A perft task for a worker: the root state's saved text and the path below it. */
@@ -30,8 +31,19 @@ export interface MatchJob {
   readonly job: { readonly game: string; readonly flags: Flags; readonly index: number };
 }
 
+/**
+ * A lazy-SMP helper search for `boardrules uhp` (see `search-helpers.ts`): answered only when
+ * it fails, since its results are in the shared table.
+ */
+export interface HiveHelpJob {
+  readonly kind: 'hive-help';
+  /** The helper's number, 1 up. */
+  readonly index: number;
+  readonly job: UhpHelperJob;
+}
+
 /** What a worker can be asked to do. */
-export type WorkerJob = PerftJob | MatchJob;
+export type WorkerJob = PerftJob | MatchJob | HiveHelpJob;
 
 /** A job as sent, and the worker's answer. */
 export type WorkerRequest = { readonly id: number } & WorkerJob;
@@ -42,9 +54,14 @@ export type WorkerReply =
 /** The marker a worker thread is started with. */
 const WORKER_MARK = 'boardrules-cli-worker';
 
-/** True in a thread started by {@link WorkerPool}: the bundle must serve jobs, not run the CLI. */
+/** True in a thread started by {@link cliWorker}: the bundle must serve jobs, not run the CLI. */
 export function isCliWorker(): boolean {
   return !isMainThread && workerData === WORKER_MARK;
+}
+
+/** A worker thread running `script` (the CLI bundle) in worker mode. */
+export function cliWorker(script: URL): Worker {
+  return new Worker(script, { workerData: WORKER_MARK });
 }
 
 /** A fixed set of worker threads doing CLI jobs. */
@@ -53,10 +70,7 @@ export class WorkerPool {
 
   /** Starts `size` workers running `script` (the CLI bundle). */
   constructor(script: URL, size: number) {
-    this.workers = Array.from(
-      { length: size },
-      () => new Worker(script, { workerData: WORKER_MARK }),
-    );
+    this.workers = Array.from({ length: size }, () => cliWorker(script));
   }
 
   /** How many workers the pool has. */

@@ -71,5 +71,7 @@ export {
   ENGINE_VERSION,
   UhpEngine,
   type UhpEngineOptions,
+  type UhpHelperJob,
   type UhpRuleOptions,
+  type UhpSearchHelpers,
 } from './uhp-engine.js';

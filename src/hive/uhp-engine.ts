@@ -8,10 +8,16 @@
  * @module
  */
 
+import { RulesError } from '../core/errors.js';
 import { type OptionCheck, readCheckedOptions, readOptions } from '../core/options.js';
 import { perftPosition } from '../core/perft.js';
 import { quote } from '../core/quote.js';
 import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
+import {
+  type SharedSearchBuffers,
+  type SharedSearchTable,
+  sharedSearchTable,
+} from '../search/shared-table.js';
 import { DEFAULT_AGGRESSION, hiveEvaluatorWith } from './evaluate.js';
 import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
@@ -54,6 +60,43 @@ export interface UhpEngineOptions {
    * e.g. `{ repetitionDraw: true, maxPlies: 200 }`. Defaults: {@link DEFAULT_OPTIONS}.
    */
   readonly ruleOptions?: Partial<UhpRuleOptions>;
+  /**
+   * Threads that search beside the engine's own (lazy SMP): with them the `Threads` option goes
+   * up to `helpers.max + 1`; without them it stays 1. `boardrules uhp` gives worker threads.
+   */
+  readonly helpers?: UhpSearchHelpers;
+  /** Start-up value of the `Threads` option, as if set by `options set` (default 1). */
+  readonly threads?: number;
+}
+
+/**
+ * Helper threads for a `bestmove time` search with `Threads` above 1: each runs an alpha-beta
+ * bot on the shared table, `bot.help(state, { search, index }, { timeMs })`, with the engine's
+ * evaluator, until the engine ends the search. See {@link UhpHelperJob}.
+ */
+export interface UhpSearchHelpers {
+  /** How many helpers can search at once (`Threads` goes up to this + 1). */
+  readonly max: number;
+  /** Starts `job.count` helpers on the job; returns at once (they stop when the search ends). */
+  start(job: UhpHelperJob): void;
+}
+
+/** What each helper thread searches: everything as plain data, to post to a worker. */
+export interface UhpHelperJob {
+  /** How many helpers to start (1..`max`); they are numbered 1..count. */
+  readonly count: number;
+  /** The position, as `hive.serialize` writes it (a GameString with the rule options). */
+  readonly state: string;
+  /** The shared table's memory (`new SharedSearchTable(table)` on the helper's side). */
+  readonly table: SharedSearchBuffers;
+  /** Changes whenever the engine makes a new table: a helper may keep its bot while it holds. */
+  readonly tableId: number;
+  /** The shared search to join (`SharedSearchTable.begin`'s number). */
+  readonly search: number;
+  /** The `Aggression` option: the evaluator is `hiveEvaluatorWith(aggression)`. */
+  readonly aggression: number;
+  /** The search's time budget in milliseconds: a helper never searches longer. */
+  readonly timeMs: number;
 }
 
 /** The rule options a UHP client can set (H-UHP-10), by their {@link HiveOptions} names. */
@@ -76,8 +119,16 @@ const ENGINE_UHP_OPTIONS = [
   { name: 'TableSizeMiB', fallback: 4, min: 1, max: 1024 },
   // The evaluator's Queen terms (hiveEvaluatorWith): 1 cautious .. 5 all-out attack.
   { name: 'Aggression', fallback: DEFAULT_AGGRESSION, min: 1, max: 5 },
+  // Threads searching a `bestmove time` (lazy SMP); the maximum is the engine's helpers + 1.
+  { name: 'Threads', fallback: 1, min: 1, max: 1 },
 ] as const;
 type EngineOptionName = (typeof ENGINE_UHP_OPTIONS)[number]['name'];
+type EngineOptionSpec = {
+  readonly name: EngineOptionName;
+  readonly fallback: number;
+  readonly min: number;
+  readonly max: number;
+};
 
 /** Depth of a bare `bestmove`: deterministic and quick (well under a second). */
 export const DEFAULT_BESTMOVE_DEPTH = 2;
@@ -105,6 +156,16 @@ const ENGINE_OPTIONS: Readonly<Record<keyof UhpEngineOptions, OptionCheck>> = {
       : 'an integer in 1..64',
   fanBugs: (v) => (typeof v === 'boolean' ? undefined : 'true or false'),
   ruleOptions: () => undefined,
+  helpers: (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    Number.isInteger((v as UhpSearchHelpers).max) &&
+    (v as UhpSearchHelpers).max >= 0 &&
+    typeof (v as UhpSearchHelpers).start === 'function'
+      ? undefined
+      : '{ max, start } with max an integer >= 0',
+  // Checked against the helpers' count in the constructor.
+  threads: (v) => (Number.isInteger(v) && (v as number) >= 1 ? undefined : 'an integer >= 1'),
 };
 
 /** The engine's start-up rule options (H-UHP-10), checked like `hive.start` options. */
@@ -167,11 +228,18 @@ export class UhpEngine {
   private readonly now: () => number;
   private readonly defaultDepth: number;
   private bot: AlphaBetaBot<HiveState, HiveMove> | null = null;
+  /** The bot's table when `Threads` is above 1 (helpers search into it too). */
+  private table: SharedSearchTable | null = null;
+  private tableId = 0;
+  private readonly helpers: UhpSearchHelpers | undefined;
+  /** {@link ENGINE_UHP_OPTIONS} with `Threads` up to the helpers' count + 1. */
+  private readonly engineOptions: readonly EngineOptionSpec[];
   private exited = false;
   /** The values of {@link ENGINE_UHP_OPTIONS}; a change takes effect at the next `bestmove`. */
   private readonly engineSettings: Record<EngineOptionName, number> = {
     TableSizeMiB: 4,
     Aggression: DEFAULT_AGGRESSION,
+    Threads: 1,
   };
 
   /** Throws `RulesError('INVALID_OPTIONS')` for an unknown option or a bad value. */
@@ -182,6 +250,19 @@ export class UhpEngine {
     this.now = o.now ?? (() => performance.now());
     this.defaultDepth = o.defaultDepth ?? DEFAULT_BESTMOVE_DEPTH;
     this.settings = ruleSettings(o.ruleOptions);
+    this.helpers = o.helpers;
+    const maxThreads = 1 + (o.helpers?.max ?? 0);
+    this.engineOptions = ENGINE_UHP_OPTIONS.map((spec) =>
+      spec.name === 'Threads' ? { ...spec, max: maxThreads } : spec,
+    );
+    const threads = o.threads ?? 1;
+    if (threads > maxThreads) {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `UhpEngine option 'threads' must be at most ${maxThreads} (its helpers + 1), got ${threads}`,
+      );
+    }
+    this.engineSettings.Threads = threads;
   }
 
   /** True once `exit` was handled. */
@@ -343,18 +424,43 @@ export class UhpEngine {
     }
     // H-UHP-10: alpha-beta with the Hive evaluator. `depth N` starts from an empty table so
     // the answer depends on the position alone; `time` keeps what earlier searches learnt.
+    const { TableSizeMiB, Aggression, Threads } = this.engineSettings;
+    const helpers = Threads > 1 ? this.helpers : undefined;
     if (!this.bot) {
+      // 16 bytes per table entry; in shared memory when helpers search into it too.
+      const entries = (TableSizeMiB * 2 ** 20) / 16;
+      this.table = helpers ? sharedSearchTable(entries) : null;
+      this.tableId++;
       this.bot = alphaBetaBot(hive, {
-        evaluate: hiveEvaluatorWith(this.engineSettings.Aggression),
+        evaluate: hiveEvaluatorWith(Aggression),
         maxDepth: 64,
-        // 16 bytes per table entry.
-        ttSize: (this.engineSettings.TableSizeMiB * 2 ** 20) / 16,
+        ...(this.table ? { shared: this.table } : { ttSize: entries }),
       });
     }
     let result: ReturnType<AlphaBetaBot<HiveState, HiveMove>['search']>;
     if (depth !== undefined) {
+      // Deterministic: one thread, whatever `Threads` says.
       this.bot.reset();
       result = this.bot.search(s, { depth: Math.min(depth, 64) });
+    } else if (helpers && this.table) {
+      // Lazy SMP: the helpers search the same position into the shared table until this
+      // thread's search is done; their deeper results cut this one's tree.
+      const budget = searchBudgetMs(timeMs as number);
+      const search = this.table.begin();
+      try {
+        helpers.start({
+          count: Threads - 1,
+          state: hive.serialize(s),
+          table: this.table.buffers,
+          tableId: this.tableId,
+          search,
+          aggression: Aggression,
+          timeMs: budget,
+        });
+        result = this.bot.search(s, { timeMs: budget });
+      } finally {
+        this.table.end();
+      }
     } else {
       result = this.bot.search(s, { timeMs: searchBudgetMs(timeMs as number) });
     }
@@ -394,17 +500,17 @@ export class UhpEngine {
 
   /** The engine option named `name` (any case), if it is one. */
   private engineOption(name: string | undefined) {
-    return ENGINE_UHP_OPTIONS.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
+    return this.engineOptions.find((o) => o.name.toLowerCase() === (name ?? '').toLowerCase());
   }
 
-  private engineOptionLine(o: (typeof ENGINE_UHP_OPTIONS)[number]): string {
+  private engineOptionLine(o: EngineOptionSpec): string {
     return `${o.name};int;${this.engineSettings[o.name]};${o.fallback};${o.min};${o.max}`;
   }
 
   private options(args: string[], out: string[]): void {
     if (args.length === 0) {
       for (const spec of RULE_OPTIONS) out.push(this.optionLine(spec));
-      for (const o of ENGINE_UHP_OPTIONS) out.push(this.engineOptionLine(o));
+      for (const o of this.engineOptions) out.push(this.engineOptionLine(o));
       return;
     }
     const sub = args[0].toLowerCase();
@@ -423,7 +529,7 @@ export class UhpEngine {
           );
         }
         this.engineSettings[engineOption.name] = n;
-        // The next search starts a bot with the new table size or evaluator.
+        // The next search starts a bot with the new table size, evaluator or threads.
         this.bot = null;
       }
       out.push(this.engineOptionLine(engineOption));

@@ -209,10 +209,10 @@ describe('boardrules CLI (generic over registered games)', () => {
       return { code, err };
     };
     expect((await uhp('uhp')).code).toBe(0);
-    expect(runs.at(-1)).toEqual({ ruleOptions: {}, version: '9.9.9' });
+    expect(runs.at(-1)).toEqual({ ruleOptions: {}, version: '9.9.9', threads: 1 });
     const flags = [
       ...['uhp', '--tournament-opening', 'off', '--repetition-draw', 'on'],
-      ...['--max-plies', '30', '--strict-input', 'on'],
+      ...['--max-plies', '30', '--strict-input', 'on', '--threads', '2'],
     ];
     expect((await uhp(...flags)).code).toBe(0);
     expect(runs.at(-1)).toEqual({
@@ -223,9 +223,12 @@ describe('boardrules CLI (generic over registered games)', () => {
         strictInput: true,
       },
       version: '9.9.9',
+      threads: 2,
     });
     for (const bad of [
       ['--bogus'],
+      ['--threads', '0'],
+      ['--threads', 'two'],
       ['--repetition-draw', 'maybe'],
       ['--max-plies', 'x'],
       ['extra'],

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // Drives the built binary (`npm run build` must precede the tests; the integrator's setup does).
 const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** `Threads` goes up to one per core, and to 2 on a single core. */
+const maxThreads = Math.max(2, availableParallelism());
 
 describe('boardrules uhp as a child process (H-UHP-9)', () => {
   it('greets with info, answers a scripted session including bad input, and exits', () => {
@@ -77,10 +80,35 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
       'StrictInput;bool;False;False',
       'TableSizeMiB;int;4;4;1;1024',
       'Aggression;int;3;3;1;5',
+      `Threads;int;1;1;1;${maxThreads}`,
       'ok',
       'ok',
       'ok',
     ]);
+  });
+
+  it('H-UHP-10: --threads N searches bestmove time on N threads and exits cleanly', () => {
+    const position = 'Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-';
+    const run = spawnSync(process.execPath, [main, 'uhp', '--threads', '2'], {
+      input: `options get Threads\nnewgame ${position}\nvalidmoves\nbestmove time 00:00:01\nexit\n`,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const out = run.stdout.trimEnd().split('\n');
+    expect(out.slice(3, 5)).toEqual([`Threads;int;2;1;1;${maxThreads}`, 'ok']);
+    const valid = (out[7] ?? '').split(';');
+    expect(valid.length).toBeGreaterThan(5);
+    expect(valid).toContain(out[9]);
+    for (const bad of ['0', String(maxThreads + 1)]) {
+      const r = spawnSync(process.execPath, [main, 'uhp', '--threads', bad], {
+        input: 'exit\n',
+        encoding: 'utf8',
+      });
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toMatch(/^boardrules: .*threads/);
+    }
   });
 
   it('rejects unknown flags and bad rule values with a usage error (exit 2)', () => {

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSION, UhpEngine } from '../../src/hive/index.js';
+import {
+  ENGINE_VERSION,
+  type HiveState,
+  hive,
+  UhpEngine,
+  type UhpHelperJob,
+  type UhpSearchHelpers,
+} from '../../src/hive/index.js';
+import { searchBudgetMs } from '../../src/hive/uhp-engine.js';
+import { SharedSearchTable } from '../../src/search/shared-table.js';
 import { A } from './appendix.js';
 
 const lines = (reply: string) => reply.split('\n');
@@ -93,6 +102,7 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'StrictInput;bool;False;False',
         'TableSizeMiB;int;4;4;1;1024',
         'Aggression;int;3;3;1;5',
+        'Threads;int;1;1;1;1',
         'ok',
       ].join('\n'),
     );
@@ -194,6 +204,58 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
     }
   });
 
+  it('H-UHP-10: engine option Threads: helpers search a timed bestmove on the shared table', () => {
+    // A fake set of helpers records each job; it checks the search is running when started.
+    const jobs: UhpHelperJob[] = [];
+    let runningAtStart = false;
+    const helpers: UhpSearchHelpers = {
+      max: 2,
+      start(job) {
+        runningAtStart = new SharedSearchTable(job.table).isRunning(job.search);
+        jobs.push(job);
+      },
+    };
+    const e = new UhpEngine({ helpers });
+    expect(e.handle('options get Threads')).toBe('Threads;int;1;1;1;3\nok');
+    e.handle('newgame Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-');
+    const valid = lines(e.handle('validmoves'))[0]?.split(';') ?? [];
+    // One thread: no helper.
+    expect(valid).toContain(lines(e.handle('bestmove time 00:00:01'))[0]);
+    expect(jobs).toHaveLength(0);
+    expect(e.handle('options set Threads 3')).toBe('Threads;int;3;1;1;3\nok');
+    expect(lines(e.handle('options set Threads 4'))[0]).toMatch(
+      /^err option Threads needs an integer in 1\.\.3/,
+    );
+    // `depth` stays deterministic: one thread whatever the option.
+    expect(valid).toContain(lines(e.handle('bestmove depth 2'))[0]);
+    expect(jobs).toHaveLength(0);
+    expect(valid).toContain(lines(e.handle('bestmove time 00:00:01'))[0]);
+    expect(jobs).toHaveLength(1);
+    const job = jobs[0] as UhpHelperJob;
+    expect(runningAtStart).toBe(true);
+    expect(job).toMatchObject({ count: 2, aggression: 3 });
+    expect(job.timeMs).toBe(searchBudgetMs(1000));
+    expect(job.state).toBe(hive.serialize(e.state as HiveState));
+    const table = new SharedSearchTable(job.table);
+    expect(table.entries).toBe(2 ** 18); // TableSizeMiB 4
+    expect(table.isRunning(job.search)).toBe(false); // ended with the engine's search
+    // A new table (another size) gets a new id, so helpers rebuild their bots.
+    e.handle('options set TableSizeMiB 8');
+    e.handle('bestmove time 00:00:01');
+    expect(jobs[1]?.tableId).not.toBe(job.tableId);
+    expect(new SharedSearchTable((jobs[1] as UhpHelperJob).table).entries).toBe(2 ** 19);
+    // Without helpers the option stays at 1; a start-up value is checked against them.
+    expect(new UhpEngine({ threads: 1 }).handle('options get Threads')).toBe(
+      'Threads;int;1;1;1;1\nok',
+    );
+    expect(new UhpEngine({ helpers, threads: 2 }).handle('options get Threads')).toBe(
+      'Threads;int;2;1;1;3\nok',
+    );
+    expect(() => new UhpEngine({ threads: 2 })).toThrow(/at most 1/);
+    expect(() => new UhpEngine({ helpers, threads: 0 })).toThrow(/threads/);
+    expect(() => new UhpEngine({ helpers: { max: -1, start: () => {} } })).toThrow(/helpers/);
+  });
+
   it('H-UHP-10 / H-OPT-1: rule options given at start-up are the values options reports', () => {
     const e = new UhpEngine({ ruleOptions: { repetitionDraw: true, maxPlies: 200 } });
     expect(e.handle('options')).toBe(
@@ -204,6 +266,7 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'StrictInput;bool;False;False',
         'TableSizeMiB;int;4;4;1;1024',
         'Aggression;int;3;3;1;5',
+        'Threads;int;1;1;1;1',
         'ok',
       ].join('\n'),
     );
