@@ -51,18 +51,18 @@ export function sharedSearchTable(entries: number): SharedSearchTable {
  * (`bot.help(state, { search, index }, limits)`), runs the leader's `search`, then calls {@link
  * end}: every helper stops at its next check.
  *
- * Post {@link buffers} to a worker and build the table there with `new SharedSearchTable(buffers)`:
+ * Post {@link SharedSearchTable.buffers} to a worker and build the table there with `new SharedSearchTable(buffers)`:
  * both sides then read and write the same memory.
  */
 export class SharedSearchTable {
-  /** The entries, {@link ENTRY_WORDS} `int32` words each. */
+  /** The entries, four `int32` words each. */
   readonly table: Int32Array;
   /** `[generation, search number]`, read and written atomically. */
   readonly control: Int32Array;
 
   /**
-   * The table over buffers another thread posted ({@link buffers}). Throws
-   * `RulesError('INVALID_ARGUMENT')` unless they are what {@link buffers} gives.
+   * The table over buffers another thread posted ({@link SharedSearchTable.buffers}). Throws
+   * `RulesError('INVALID_ARGUMENT')` unless they are what {@link SharedSearchTable.buffers} gives.
    */
   constructor(buffers: SharedSearchBuffers) {
     const ok =
