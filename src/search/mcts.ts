@@ -56,6 +56,13 @@ export interface MctsOptions<S, M> {
   readonly rolloutDepth?: number;
   /** Evaluation of cut-off rollout positions (one value per seat in [0, 1]). */
   readonly evaluate?: Evaluator<S, M>;
+  /**
+   * Expand a node's moves best first by `evaluate` (the position each move leads to, for the
+   * seat moving) instead of in random order, so that a small budget spends its iterations on
+   * the moves the evaluation likes. Needs `evaluate` (ignored without it); best with
+   * `rolloutDepth: 0`, where every new node is scored by the evaluation at once. Default `false`.
+   */
+  readonly guided?: boolean;
   /** Required for games with `observe`: samples full states from the bot's observation. */
   readonly determinize?: Determinizer<S>;
   /** Iterations run on each sampled state before sampling the next. Default 1 (one per iteration). */
@@ -123,6 +130,7 @@ const MCTS_OPTIONS: Readonly<Record<keyof MctsOptions<unknown, unknown>, OptionC
   evaluate: CHECKS.function,
   determinize: CHECKS.function,
   iterationsPerSample: CHECKS.positiveCount,
+  guided: CHECKS.boolean,
   reuseTree: CHECKS.boolean,
   reuseDepth: CHECKS.count,
   path: CHECKS.path,
@@ -161,6 +169,7 @@ export function mctsBot<S, M, O>(
   }
   const reuse = (options.reuseTree ?? true) && !hidden;
   const maxTreeNodes = options.maxTreeNodes ?? 500_000;
+  const guided = options.guided === true && options.evaluate !== undefined;
 
   let stream = new RandomStream(seed);
   const random = (): number => stream.float();
@@ -256,6 +265,40 @@ export function mctsBot<S, M, O>(
     let maxDepth = 0;
     let timedOut = false;
     let cursor: Cursor<S, M> = rootCursor;
+    const evaluateChild = (code: number, mover: number): number => {
+      cursor.play(code);
+      const v = cursor.terminal()
+        ? (cursor.rewards()[mover] ?? 0)
+        : ((options.evaluate as Evaluator<S, M>)(cursor)[mover] ?? 0);
+      cursor.undo();
+      return v;
+    };
+    /** Sorts `codes` best first for `mover` by the evaluation of the position each leads to. */
+    const orderByEvaluation = (codes: Int32Array, mover: number): void => {
+      const ranked = Array.from(codes, (code, i) => ({
+        code,
+        i,
+        value: evaluateChild(code, mover),
+      }));
+      // Ties keep the generator's order, so the expansion order is deterministic.
+      ranked.sort((a, b) => b.value - a.value || a.i - b.i);
+      ranked.forEach((r, i) => {
+        codes[i] = r.code;
+      });
+    };
+    /** The index in `buffer[0..n)` of the move whose position `mover` evaluates best. */
+    const bestByEvaluation = (n: number, mover: number): number => {
+      let best = 0;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < n; i++) {
+        const v = evaluateChild(buffer[i] as number, mover);
+        if (v > bestValue) {
+          bestValue = v;
+          best = i;
+        }
+      }
+      return best;
+    };
 
     while (playouts < maxIterations) {
       if (performance.now() >= deadline) {
@@ -280,12 +323,14 @@ export function mctsBot<S, M, O>(
           if (codes === null) {
             const n = cursor.generate(buffer, 0);
             codes = node.codes = buffer.slice(0, n);
+            if (guided) orderByEvaluation(codes, mover);
           }
           const kids = node.kids;
           const k = kids.length;
           if (k < codes.length && treeNodes < maxTreeNodes) {
-            // Expand a random untried move (swap it to position k).
-            const j = k + 1 === codes.length ? k : k + stream.int(codes.length - k);
+            // Expand the next untried move: the best evaluated when guided (`codes` is sorted),
+            // else a random one (swapped to position k).
+            const j = guided || k + 1 === codes.length ? k : k + stream.int(codes.length - k);
             const code = codes[j];
             codes[j] = codes[k];
             codes[k] = code;
@@ -332,7 +377,10 @@ export function mctsBot<S, M, O>(
             }
           }
           if (untried > 0 && treeNodes < maxTreeNodes) {
-            const code = buffer[untried === 1 ? 0 : stream.int(untried)];
+            const code =
+              buffer[
+                untried === 1 ? 0 : guided ? bestByEvaluation(untried, mover) : stream.int(untried)
+              ];
             const child = new Node(code, mover);
             treeNodes++;
             child.avail = 1;

@@ -8,6 +8,7 @@ import type { Bot } from '../../src/search/types.js';
 import { connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
 import { tictactoe } from '../support/tictactoe.js';
+import { determinizeTricks, type TricksState, tricks } from '../support/tricks.js';
 
 /** Mean normalized result of `make(seed)` against random players, rotating its seat. */
 function scoreVsRandom<S, M, O>(
@@ -124,6 +125,53 @@ describe('MCTS', () => {
     const r = cut.search(connect4.start(), { iterations: 100 });
     expect(evalCalls).toBe(100);
     expect(r.move).toEqual({ col: 3 });
+  });
+
+  it('guided: expands moves best first by the evaluation, instead of at random', () => {
+    // An evaluation that likes the last cell taken by the seat that moved, whoever it is.
+    const likesCell = (cell: number) => (node: { state(): { cells: readonly number[] } }) => {
+      const v = node.state().cells[cell];
+      return v === 1 ? [1, 0] : v === 2 ? [0, 1] : [0.5, 0.5];
+    };
+    const start = tictactoe.start();
+    for (const cell of [0, 5, 8]) {
+      // One iteration expands one root move: the evaluation's favourite.
+      for (const seed of [1, 2, 3]) {
+        const bot = mctsBot(tictactoe, { seed, evaluate: likesCell(cell), guided: true });
+        expect(bot.search(start, { iterations: 1 }).move).toEqual({ cell });
+      }
+    }
+    // Unguided, the first expansion is the seeded random one: not always that move.
+    const firsts = new Set(
+      [1, 2, 3, 4, 5, 6].map(
+        (seed) =>
+          mctsBot(tictactoe, { seed, evaluate: likesCell(8) }).search(start, { iterations: 1 }).move
+            .cell,
+      ),
+    );
+    expect(firsts.size).toBeGreaterThan(1);
+    // Without an evaluation there is nothing to order by: it stays random, and valid.
+    expect(() =>
+      mctsBot(tictactoe, { guided: true }).search(start, { iterations: 5 }),
+    ).not.toThrow();
+    expect(() => mctsBot(tictactoe, { guided: 'yes' as never })).toThrow(/guided/);
+  });
+
+  it('guided, with hidden information: each sample expands its best untried move first', () => {
+    // Tricks: the evaluation likes a high card just played, for the seat that played it.
+    const evaluate = (node: { state(): TricksState }) => {
+      const s = node.state();
+      const n = s.trick.length;
+      const out = [0.5, 0.5, 0.5];
+      if (n > 0) out[(s.leader + n - 1) % 3] = (s.trick[n - 1] as number) / 100;
+      return out;
+    };
+    for (let seed = 1; seed <= 5; seed++) {
+      const s = tricks.start();
+      const bot = mctsBot(tricks, { seed, evaluate, guided: true, determinize: determinizeTricks });
+      const best = Math.max(...tricks.moves(s).map((m) => m.card));
+      expect(bot.search(s, { iterations: 1 }).move).toEqual({ card: best });
+    }
   });
 
   it('stops on a time budget with a legal move', () => {
