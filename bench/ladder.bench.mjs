@@ -6,7 +6,8 @@
 //   random   a uniformly random legal move
 //   greedy   one ply: the move whose position the game's evaluator likes best (Coerceo: alpha-beta
 //            depth 1; Torres: the evaluator on the true state, so it sees the hidden cards)
-//   mcts     Monte Carlo tree search, rollouts cut and scored by the evaluator, as `play --seats`
+//   mcts     Monte Carlo tree search, rollouts cut and scored by the evaluator, as `play --seats`;
+//            "guided": moves expanded best first by the evaluator, no rollouts (`guided: true`)
 //   alphabeta  alpha-beta to a fixed depth with the evaluator (perfect-information games only)
 //
 // A rung that scores over 50 % against the best so far becomes the best; the next rung plays it.
@@ -124,6 +125,12 @@ ladder(
     rung('alphabeta depth 3', () => alphaBetaBot(coerceo, { evaluate: coerceoEvaluator }), {
       depth: 3,
     }),
+    rung(
+      'mcts 300 it/move, guided, no rollouts',
+      (seed) =>
+        mctsBot(coerceo, { seed, evaluate: coerceoEvaluator, rolloutDepth: 0, guided: true }),
+      { iterations: 300 },
+    ),
   ],
   { games: size(40), start: () => coerceo.start(), maxPlies: 600 },
 );
@@ -142,6 +149,18 @@ ladder(
     rung('greedy', () => greedyOnState(torres, evaluateTorres)),
     torresMcts(100),
     torresMcts(400),
+    rung(
+      'mcts 100 it/move, guided, no rollouts',
+      (seed) =>
+        mctsBot(torres, {
+          seed,
+          evaluate: torresEvaluator,
+          rolloutDepth: 0,
+          guided: true,
+          determinize,
+        }),
+      { iterations: 100 },
+    ),
   ],
   { games: size(24), start: (g) => torres.start({ players: 2, seed: g + 1 }), maxPlies: 2000 },
 );
