@@ -24,11 +24,18 @@ export const MAX_MOVES: number = 18 * 6 + 18;
  */
 const CODE_SPAN = 2 * EXCHANGE;
 const interned: Array<CoerceoMove | undefined> = new Array(2 * CODE_SPAN).fill(undefined);
+/** The key in `interned` of each interned move object (so encoding one is a lookup). */
+const keyOf = new Map<CoerceoMove, number>();
 
 /** The move object of an integer move for side `side` to move (one shared frozen object). */
 export function decodeMove(move: number, side: number): CoerceoMove {
   const key = side * CODE_SPAN + move;
-  return interned[key] ?? (interned[key] = buildMove(move, side));
+  const known = interned[key];
+  if (known !== undefined) return known;
+  const built = buildMove(move, side);
+  interned[key] = built;
+  keyOf.set(built, key);
+  return built;
 }
 
 function buildMove(move: number, side: number): CoerceoMove {
@@ -44,6 +51,12 @@ function buildMove(move: number, side: number): CoerceoMove {
 
 /** The integer code of a move object for side `side` to move; −1 when it cannot be one. */
 export function encodeMove(move: CoerceoMove, side: number): number {
+  const key = keyOf.get(move);
+  if (key !== undefined) {
+    // An interned move: its code, if it is one of `side`'s.
+    const code = key - side * CODE_SPAN;
+    return code >= 0 && code < CODE_SPAN ? code : -1;
+  }
   if (move === null || typeof move !== 'object') return -1;
   if (move.kind === 'exchange') {
     const id = typeof move.target === 'string' ? fieldByName(move.target) : -1;

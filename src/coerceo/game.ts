@@ -9,7 +9,7 @@ import { RulesError } from '../core/errors.js';
 import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { quote } from '../core/quote.js';
-import { MAX_MOVES } from './codes.js';
+import { encodeMove, MAX_MOVES } from './codes.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
@@ -18,13 +18,13 @@ import { threats } from './queries.js';
 import { LIVE, scoreOf } from './rules.js';
 import {
   checkState,
-  legalCode,
+  factsOf,
+  playOnReader,
   readPosition,
   readSavedText,
   resigned,
   savedText,
   stateFromData,
-  trustStateAt,
 } from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
 
@@ -65,40 +65,30 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
   return stateFromData({ ...data, exchangeCost: opts.exchangeCost ?? 2 }, rulings);
 }
 
-const movesCache = new WeakMap<CoerceoState, readonly CoerceoMove[]>();
 /** Scratch move buffers (every use is synchronous and finishes before the next). */
 const scratch = new Int32Array(MAX_MOVES);
 
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
-  // A cached state passed the check when it was cached (a junk key is never found).
-  const cached = movesCache.get(state);
-  if (cached) return cached;
+  const facts = factsOf(state, 'coerceo.moves');
+  if (facts.moves !== undefined) return facts.moves;
   const pos = readPosition(state, 'coerceo.moves');
   const n = pos.generate(scratch, 0);
   const list: CoerceoMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = pos.decode(scratch[i]);
   const frozen = Object.freeze(list);
-  movesCache.set(state, frozen);
+  facts.moves = frozen;
   return frozen;
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
-  const base = readPosition(state, 'coerceo.apply');
+  const facts = factsOf(state, 'coerceo.apply');
   // A move object `moves` handed out for this state is legal: only its code is needed, not the
   // refusal checks and a second generation.
-  const listed = movesCache.get(state);
-  let code: number;
-  if (listed !== undefined && isListed(listed, move)) {
-    code = base.encodeOrNegative(move);
-  } else {
-    assertLegal(state, move);
-    code = legalCode(base, move);
-  }
-  const pos = copyOf(base);
-  pos.play(code);
-  return trustStateAt(pos.state(), pos);
+  const listed = facts.moves;
+  if (listed === undefined || !isListed(listed, move)) assertLegal(state, move);
+  return playOnReader(state, facts, encodeMove(move, state.side));
 }
 
 /** Whether `move` (the object itself) is in `list` (a plain loop: `includes` on a frozen array

@@ -44,7 +44,7 @@ import { writeExchanges, writeSteps } from './moves.js';
 import { stepBetween } from './notation.js';
 import type { CoerceoRulings } from './options.js';
 import { DRAW, endStatus, LIVE, scoreOf, statusCode } from './rules.js';
-import { checkState, trustState } from './state.js';
+import { checkState, trustHashed } from './state.js';
 import { cascadeRemoval } from './tiles.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
@@ -124,18 +124,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private sp = 0;
   /** Positions preloaded from the state's history (cannot be undone). */
   private base = 0;
-  /** Tiles an exchange costs. */
-  readonly exchangeCost: number;
-  /** The rulings in force. */
-  readonly rulings: CoerceoRulings;
-  /** Layout letter (metadata, C-NOTATION-3). */
-  readonly layout: 'L' | 'O' | 'C';
-  /** C-END-5 in force. */
-  readonly repetitionDraw: boolean;
-  /** C-END-6 in force. */
-  readonly insufficientDraw: boolean;
-  /** C-END-4 as a loss (`noLegalMoves: 'loss'`) rather than a draw. */
-  readonly lossOnNoMoves: boolean;
+  // The state's settings (read through the getters below; `load` replaces them).
+  private cost: number;
+  private rules: CoerceoRulings;
+  private letter: 'L' | 'O' | 'C';
   /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
   lastCapLo = 0;
   /** Opponent pieces captured by the last `play` (colour-index bits, high word). */
@@ -145,7 +137,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   /** Tiles the mover collected in the last `play`. */
   lastCollected = 0;
   private resigned: 0 | 1 | null;
-  private readonly since: readonly string[];
+  private since: readonly string[];
 
   /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
   constructor(state: CoerceoState) {
@@ -174,12 +166,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.stack.set(from.stack.subarray(0, S * from.sp));
       this.sp = from.sp;
       this.base = from.base;
-      this.exchangeCost = from.exchangeCost;
-      this.rulings = from.rulings;
-      this.layout = from.layout;
-      this.repetitionDraw = from.repetitionDraw;
-      this.insufficientDraw = from.insufficientDraw;
-      this.lossOnNoMoves = from.lossOnNoMoves;
+      this.cost = from.cost;
+      this.rules = from.rules;
+      this.letter = from.letter;
       this.lastCapLo = from.lastCapLo;
       this.lastCapHi = from.lastCapHi;
       this.lastRemoved = from.lastRemoved;
@@ -190,22 +179,46 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     }
     if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
     vouched = null;
-    this.exchangeCost = state.exchangeCost;
-    this.rulings = state.rulings;
-    this.layout = state.layout;
-    this.repetitionDraw = state.rulings.repetitionDraw;
-    this.insufficientDraw = state.rulings.insufficientMaterialDraw;
-    this.lossOnNoMoves = state.rulings.noLegalMoves === 'loss';
+    this.cost = state.exchangeCost;
+    this.rules = state.rulings;
+    this.letter = state.layout;
     this.resigned = state.resigned;
     this.since = state.since;
     this.stack = new Int32Array(S * (state.history.length + 16));
+    this.load(state, null);
+  }
+
+  /**
+   * Makes this position show `state` (already checked), reusing its buffers: what
+   * `readPosition` does to the one shared reading position instead of building a position per
+   * state. `hash` is the state's hash words when known (saved by {@link state}), else the hash
+   * is computed. Nothing played before can be undone afterwards.
+   *
+   * @internal
+   */
+  load(state: CoerceoState, hash: { readonly hLo: number; readonly hHi: number } | null): void {
+    this.cost = state.exchangeCost;
+    this.rules = state.rulings;
+    this.letter = state.layout;
+    this.resigned = state.resigned;
+    this.since = state.since;
+    this.sp = 0;
+    this.lastCapLo = 0;
+    this.lastCapHi = 0;
+    this.lastRemoved = 0;
+    this.lastCollected = 0;
     this.tiles = state.tiles;
     [this.pLo, this.pHi] = presenceMasks(state.tiles);
     this.heldW = state.held[0];
     this.heldB = state.held[1];
     this.setPieces(state.pieces);
     this.side = state.side;
-    this.rehash();
+    if (hash === null) {
+      this.rehash();
+    } else {
+      this.hLo = hash.hLo;
+      this.hHi = hash.hHi;
+    }
     const hLo = this.hLo;
     const hHi = this.hHi;
     // Preload the earlier positions since the last irreversible turn (C-END-5): same tiles,
@@ -240,6 +253,46 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hLo = hLo;
     this.hHi = hHi;
     this.status = state.status;
+  }
+
+  /** @internal The low word of the Zobrist hash (what a state's facts keep). */
+  hashLo(): number {
+    return this.hLo;
+  }
+
+  /** @internal The high word of the Zobrist hash. */
+  hashHi(): number {
+    return this.hHi;
+  }
+
+  /** Tiles an exchange costs. */
+  get exchangeCost(): number {
+    return this.cost;
+  }
+
+  /** The rulings in force. */
+  get rulings(): CoerceoRulings {
+    return this.rules;
+  }
+
+  /** Layout letter (metadata, C-NOTATION-3). */
+  get layout(): 'L' | 'O' | 'C' {
+    return this.letter;
+  }
+
+  /** C-END-5 in force. */
+  get repetitionDraw(): boolean {
+    return this.rules.repetitionDraw;
+  }
+
+  /** C-END-6 in force. */
+  get insufficientDraw(): boolean {
+    return this.rules.insufficientMaterialDraw;
+  }
+
+  /** C-END-4 as a loss (`noLegalMoves: 'loss'`) rather than a draw. */
+  get lossOnNoMoves(): boolean {
+    return this.rules.noLegalMoves === 'loss';
   }
 
   private setWords(occ: readonly number[]): void {
@@ -621,7 +674,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       history.push([s[b + S_WLO], s[b + S_WHI], s[b + S_BLO], s[b + S_BHI]]);
       since.push(j < this.base ? this.since[j] : this.moveTextBetween(j));
     }
-    return trustState({
+    return trustHashed(this.hLo, this.hHi, {
       pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
       tiles: this.tiles,
       held: [this.heldW, this.heldB],

@@ -175,13 +175,24 @@ const HI_MASK = (1 << 25) - 1;
 const MAX_HELD = 19;
 
 /**
+ * What the library keeps about a valid state: its Zobrist hash words (so reading it back into
+ * a position skips the rehash) and its move list once `moves` built it.
+ */
+export interface StateFacts {
+  readonly hLo: number;
+  readonly hHi: number;
+  /** `coerceo.moves` of the state, once asked for. */
+  moves: readonly CoerceoMove[] | undefined;
+}
+
+/**
  * The one state guard (core/guard.ts): a state passes when it has the shape of a
  * {@link CoerceoState} ({@link shapeError}) and is exactly what its own saved text reads back
  * as ({@link ruleError}). States that passed, and the states the library builds, are
  * remembered, so the hot `apply`/`moves` path pays one lookup per call. What is remembered is
- * the state's read-only position once one was needed ({@link readPosition}), else `null`.
+ * the state's {@link StateFacts} once they are known, else `null`.
  */
-const guard = stateGuard<CoerceoPosition | null>('Coerceo', (state) => {
+const guard = stateGuard<StateFacts | null>('Coerceo', (state) => {
   const why = shapeError(state) ?? ruleError(state as CoerceoState);
   if (why !== null) throw new RulesError('INVALID_STATE', why);
   return null;
@@ -192,12 +203,9 @@ export function trustState<S extends CoerceoState>(state: S): S {
   return guard.trust(state, null);
 }
 
-/**
- * Marks a state the library built as checked, with the position it was read off: `pos` shows
- * exactly `state` and nothing may play on it from now on ({@link readPosition} hands it out).
- */
-export function trustStateAt(state: CoerceoState, pos: CoerceoPosition): CoerceoState {
-  return guard.trust(state, pos);
+/** Marks a state a position built as checked, with the position's hash words. */
+export function trustHashed(hLo: number, hHi: number, state: CoerceoState): CoerceoState {
+  return guard.trust(state, { hLo, hHi, moves: undefined });
 }
 
 /**
@@ -212,17 +220,61 @@ export function checkState(state: unknown, where: string): CoerceoState {
 }
 
 /**
- * The position of `state` (checked at entry point `where`), built once and kept with the state:
- * **read-only** — callers generate and read from it, and play only on a {@link copyOf} it. So
- * `moves`, the legality check and `apply` on one state share one position instead of building
- * three.
+ * One position, shared: {@link readPosition} loads the state asked about into it instead of
+ * building a position (and its undo stack) per state. Built on first use.
  */
-export function readPosition(state: unknown, where: string): CoerceoPosition {
+let reader: CoerceoPosition | null = null;
+/** The state `reader` shows, or `null` when it shows none for sure. */
+let readerShows: CoerceoState | null = null;
+
+/**
+ * The facts of `state` (checked at entry point `where`), computed (by loading the state into
+ * the shared reading position) when not yet known.
+ */
+export function factsOf(state: unknown, where: string): StateFacts {
   const known = guard.check(state, where);
   if (known !== null) return known;
-  const pos = positionOf(state as CoerceoState);
-  guard.trust(state as CoerceoState, pos);
-  return pos;
+  readPosition(state, where);
+  return guard.known(state as CoerceoState) as StateFacts;
+}
+
+/**
+ * The position of `state` (checked at entry point `where`): the one shared reading position,
+ * loaded with `state`. **Valid until the next call** and **read-only** — callers generate and
+ * read from it, then drop it; only `apply` plays on it ({@link playOnReader}); a position to
+ * keep is a `copyOf` it. So `moves`, the legality check and `apply` on one state share one load.
+ */
+export function readPosition(state: unknown, where: string): CoerceoPosition {
+  return loaded(state as CoerceoState, guard.check(state, where));
+}
+
+/** The reading position showing the checked `state`, whose facts are `known` (or `null`). */
+function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition {
+  if (reader === null) {
+    reader = positionOf(state);
+  } else if (readerShows !== state) {
+    reader.load(state, known);
+  } else {
+    return reader;
+  }
+  readerShows = state;
+  if (known === null) {
+    guard.trust(state, { hLo: reader.hashLo(), hHi: reader.hashHi(), moves: undefined });
+  }
+  return reader;
+}
+
+/**
+ * C-TURN-*: plays `code`, a legal move, on the reading position of the checked `state` (whose
+ * facts are `facts`) and returns the state after it, which the reading position then shows (so
+ * `moves` of it right after costs no load).
+ */
+export function playOnReader(state: CoerceoState, facts: StateFacts, code: number): CoerceoState {
+  const pos = loaded(state, facts);
+  pos.play(code);
+  const next = pos.state();
+  readerShows = next;
+  return next;
 }
 
 /**
