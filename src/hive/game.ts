@@ -65,12 +65,25 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const pos = positionAt(version);
     const n = generate(pos, buffer, 0);
     const list: HiveMove[] = new Array(n);
+    const codes: number[] = new Array(n);
+    for (let i = 0; i < n; i++) codes[i] = buffer[i] as number;
     decodeMoves(pos, buffer, 0, n, list);
+    version.codes = codes;
     version.moves = Object.freeze(list);
     return version.moves;
   },
   apply(state: HiveState, move: HiveMove): HiveState {
-    const pos = livePosition(state, 'hive.apply');
+    const version = versionOf(state, 'hive.apply');
+    // A move object `moves` handed out for this state is legal and its code is known: no
+    // second generation to check it.
+    const listed = version.moves;
+    const codes = version.codes;
+    if (listed !== null && codes !== null) {
+      for (let i = 0; i < listed.length; i++) {
+        if (listed[i] === move) return successor(state, positionAt(version), codes[i] as number);
+      }
+    }
+    const pos = positionAt(version);
     return successor(state, pos, checkedEncode(pos, move));
   },
   /** {@link explain}: whether a move is legal, and which rules forbid it. */

@@ -50,6 +50,9 @@ export interface Version {
    * weak map keyed by the state: one lookup per call instead of two, and less for the collector).
    */
   moves: readonly HiveMove[] | null;
+  /** The integer code of each move of `moves`, in the same order (so `apply` of a listed move
+   * needs no second generation to check it). */
+  codes: readonly number[] | null;
 }
 
 /**
@@ -67,6 +70,7 @@ export function rootVersion(pos: Position, history: readonly string[]): Version 
     text: '',
     history: rootHistory,
     moves: null,
+    codes: null,
   };
   tree.at = root;
   return root;
@@ -129,6 +133,7 @@ export function childVersion(v: Version, m: number, text: string): Version {
     text,
     history: null,
     moves: null,
+    codes: null,
   };
   v.tree.at = child;
   return child;

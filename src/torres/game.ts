@@ -13,9 +13,8 @@ import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
-import { Position } from './position.js';
 import { startState } from './setup.js';
-import { checkedPosition, checkState, toState, trustState } from './state.js';
+import { checkedPosition, checkState, playOnReader, readPosition, trustState } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
@@ -28,44 +27,37 @@ const scratch = new Int32Array(MAX_MOVES);
 /** The move list of each state asked for, built once (a listed move needs no refusal check). */
 const moveLists = new WeakMap<TorresState, readonly TorresMove[]>();
 
-/**
- * The position `moves` last built and the state it shows: `apply` on that state plays on it
- * rather than building another (an app or a bot lists the moves, then plays one). Taken by the
- * first `apply`, so nothing else ever sees it.
- */
-let lastListed: { state: TorresState; pos: Position } | null = null;
-
 function moves(state: TorresState): readonly TorresMove[] {
   // A state is only ever a key here after it passed the check.
   const known = moveLists.get(state);
   if (known !== undefined) return known;
-  const pos = Position.forOnePlay(checkedPosition(state, 'torres.moves'));
+  const pos = readPosition(state, 'torres.moves');
   const n = pos.generate(scratch, 0);
   const list: TorresMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
   const frozen = Object.freeze(list);
   moveLists.set(state, frozen);
-  lastListed = { state, pos };
   return frozen;
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
-  let pos: Position;
-  if (lastListed !== null && lastListed.state === state) {
-    pos = lastListed.pos;
-    lastListed = null;
-  } else {
-    pos = Position.forOnePlay(checkedPosition(state, 'torres.apply'));
-  }
+  const pos = readPosition(state, 'torres.apply');
   // A move object `moves` handed out for this state is legal; anything else is checked.
-  if (moveLists.get(state)?.includes(move) !== true) {
+  const listed = moveLists.get(state);
+  if (listed === undefined || !isListed(listed, move)) {
     const refused = refusalOf(pos, move);
     if (refused !== null) {
       throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
     }
   }
-  pos.play(encode(move));
-  return toState(pos, state.rng, true);
+  return playOnReader(state, encode(move), 'torres.apply');
+}
+
+/** Whether `move` (the object itself) is in `list` (a plain loop: `includes` on a frozen array
+ * takes V8's slow path). */
+function isListed(list: readonly TorresMove[], move: TorresMove): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === move) return true;
+  return false;
 }
 
 /**

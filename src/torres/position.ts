@@ -147,8 +147,8 @@ export class Position implements SearchPosition<TorresMove> {
   readonly occupied: Int32Array = new Int32Array(2);
   /** The knights of seat p at `[2p, 2p + 1]` (any of the four colours, as `pieces` holds them). */
   readonly knights: Int32Array = new Int32Array(8);
-  /** This position's identity for the shared caches. */
-  private readonly id = ++clock;
+  /** This position's identity for the shared caches (renewed by {@link load}). */
+  private id = ++clock;
   /** The number of height changes so far; the last `RING` squares are in `changed`. */
   private heightChanges = 0;
   private readonly changed = new Int8Array(RING);
@@ -180,12 +180,45 @@ export class Position implements SearchPosition<TorresMove> {
       this.hi = hash.hi;
       this.hashKnown = true;
     }
+    this.trackAll();
+  }
+
+  /** Builds the derived bit sets from the board, starting from empty ones. */
+  private trackAll(): void {
+    const a = this.data;
     for (let q = 0; q < 64; q++) {
       const h = a[H + q];
       const p = a[P + q];
       if (h !== 0) this.track(H + q, 0, h);
       if (p !== 0) this.track(P + q, 0, p);
     }
+  }
+
+  /**
+   * Makes this position show snapshot `s` of a state of the same game (same options and RNG),
+   * reusing its arrays: what the immutable path does to its one shared reading position instead
+   * of building a position per state. Nothing played before can be undone afterwards; the
+   * shared caches see a new position.
+   *
+   * @internal
+   */
+  load(s: Snapshot): void {
+    this.data.set(s.a);
+    this.logLen = 0;
+    this.depth = 0;
+    this.hashKnown = s.known;
+    this.hashedLen = 0;
+    this.lo = s.known ? s.lo : 0;
+    this.hi = s.known ? s.hi : 0;
+    this.levels.fill(0);
+    this.occupied.fill(0);
+    this.knights.fill(0);
+    this.id = ++clock;
+    this.heightChanges = 0;
+    this.heightsVersion = ++clock;
+    this.groundVersion = ++clock;
+    this.priorGround = -1;
+    this.trackAll();
   }
 
   /** Keeps the derived bit sets in step with a write of `v` over `old` at index i. */

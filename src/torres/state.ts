@@ -70,10 +70,24 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
 
 /**
  * The immutable state of a position (with the RNG state it carries). With `release`, the caller
- * gives up `pos` (it is not used again), so its array is kept without a copy.
+ * gives up `pos` (it is not used again), so its array is kept without a copy. With `prev`, a
+ * state and the compact form it was built from, the parts of the new state that did not change
+ * are `prev`'s own (read-only) arrays and seat objects, not copies: a move changes a few
+ * squares or one seat, so most of a state is shared with the one before.
  */
-export function toState(pos: Position, rng: RngState, release = false): TorresState {
-  return guard.trust(stateOf(pos, rng), release ? pos.release() : pos.snapshot());
+export function toState(
+  pos: Position,
+  rng: RngState,
+  release = false,
+  prev: Previous | null = null,
+): TorresState {
+  return guard.trust(stateOf(pos, rng, prev), release ? pos.release() : pos.snapshot());
+}
+
+/** A state and the compact form it was built from (see {@link toState}). */
+interface Previous {
+  readonly state: TorresState;
+  readonly a: Int32Array;
 }
 
 /** `a[from .. from + n − 1]` as a plain array. */
@@ -83,46 +97,72 @@ function listOf(a: Int32Array, from: number, n: number): number[] {
   return out;
 }
 
-function stateOf(pos: Position, rng: RngState): TorresState {
+/** Whether `a` and `b` agree on `[from, from + n)`. */
+function sameRange(a: Int32Array, b: Int32Array, from: number, n: number): boolean {
+  for (let i = from; i < from + n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function seatOf(a: Int32Array, p: number): TorresSeatState {
+  const so = SEAT0 + p * SEAT_STRIDE;
+  const stacks: number[] = [];
+  for (let s = MAX_STACK; s >= 0; s--)
+    for (let i = 0; i < a[so + O_STACKS + s]; i++) stacks.push(s);
+  return {
+    score: a[so + O_SCORE],
+    knightsOff: a[so + O_KOFF],
+    carry: a[so + O_CARRY],
+    stacks,
+    hand: cardsOf(a, so + O_HAND),
+    deck: deckOf(a, so + O_DECK, a[so + O_DECK_N]),
+    played: cardsOf(a, so + O_PLAYED) as CardName[],
+  };
+}
+
+function piecesOf(a: Int32Array): (number | 'K' | null)[] {
+  const pieces: (number | 'K' | null)[] = new Array(64);
+  for (let q = 0; q < 64; q++) {
+    const v = a[P + q];
+    pieces[q] = v === 0 ? null : v === KING ? 'K' : v - 1;
+  }
+  return pieces;
+}
+
+function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresState {
   const a = pos.data;
   const n = pos.players;
+  const was = prev?.a;
+  const old = prev?.state;
   const seats: TorresSeatState[] = [];
   for (let p = 0; p < n; p++) {
-    const so = SEAT0 + p * SEAT_STRIDE;
-    const stacks: number[] = [];
-    for (let s = MAX_STACK; s >= 0; s--)
-      for (let i = 0; i < a[so + O_STACKS + s]; i++) stacks.push(s);
-    seats.push({
-      score: a[so + O_SCORE],
-      knightsOff: a[so + O_KOFF],
-      carry: a[so + O_CARRY],
-      stacks,
-      hand: cardsOf(a, so + O_HAND),
-      deck: deckOf(a, so + O_DECK, a[so + O_DECK_N]),
-      played: cardsOf(a, so + O_PLAYED) as CardName[],
-    });
+    const same = was !== undefined && sameRange(a, was, SEAT0 + p * SEAT_STRIDE, SEAT_STRIDE);
+    seats.push(same ? (old?.seats[p] as TorresSeatState) : seatOf(a, p));
   }
   const pending: CardView[] = [];
   for (let i = 0; i < a[PEND_N]; i++) pending.push(cardName(a[PEND + i]));
-  const pieces: (number | 'K' | null)[] = [];
-  for (let q = 0; q < 64; q++) {
-    const v = a[P + q];
-    pieces.push(v === 0 ? null : v === KING ? 'K' : v - 1);
-  }
+  const sameDeck =
+    was !== undefined && a[DECK_N] === was[DECK_N] && sameRange(a, was, DECK, a[DECK_N]);
   return {
     options: pos.options,
-    heights: listOf(a, H, 64),
-    pieces,
+    heights:
+      was !== undefined && sameRange(a, was, H, 64) ? (old?.heights as number[]) : listOf(a, H, 64),
+    pieces:
+      was !== undefined && sameRange(a, was, P, 64)
+        ? (old?.pieces as (number | 'K' | null)[])
+        : piecesOf(a),
     supply: a[SUPPLY],
     phase: a[PHASE],
     round: a[ROUND],
-    order: listOf(a, ORDER, n),
+    order:
+      was !== undefined && sameRange(a, was, ORDER, n)
+        ? (old?.order as number[])
+        : listOf(a, ORDER, n),
     turnIndex: a[TURN],
     step: STEP_NAMES[a[STEP]] as TorresStep,
     actor: a[ACTOR],
     lastPhaseStart: a[LPS],
     setupCount: a[SETUP_N],
-    deck: deckOf(a, DECK, a[DECK_N]),
+    deck: sameDeck ? (old?.deck as CardView[]) : deckOf(a, DECK, a[DECK_N]),
     masterCard: a[MASTER] === 0 ? null : a[MASTER],
     rng,
     seats,
@@ -301,6 +341,50 @@ const guard = stateGuard<Snapshot | null>('Torres', (state) => {
   }
   return null;
 });
+
+/**
+ * One position, shared by the immutable path: {@link readPosition} loads the state asked about
+ * into it instead of building a position (a dozen typed arrays) per state. Rebuilt when a state
+ * of another game (other options or RNG) is asked about.
+ */
+let reader: Position | null = null;
+/** The state `reader` shows, or `null` when it shows none for sure. */
+let readerShows: TorresState | null = null;
+
+/**
+ * The position of `state` (checked at entry point `where`): the one shared reading position,
+ * loaded with `state`. **Valid until the next call** and **read-only**: callers generate and
+ * read from it, then drop it; only {@link playOnReader} plays on it.
+ */
+export function readPosition(state: unknown, where: string): Position {
+  const snap = guard.check(state, where);
+  const s = state as TorresState;
+  if (reader !== null && readerShows === s) return reader;
+  if (snap === null) {
+    // Decoded from the fields (a state the library did not build from a position: its arrays
+    // may be the caller's, so no later state shares them, see `toState`).
+    reader = positionOf(s, null);
+  } else if (reader === null || reader.options !== s.options || reader.rng !== s.rng) {
+    reader = Position.restore(s.options, snap, s.rng);
+  } else {
+    reader.load(snap);
+  }
+  readerShows = s;
+  return reader;
+}
+
+/**
+ * Plays `code`, a legal move, on the reading position of the checked `state` and returns the
+ * state after it, which the reading position then shows (so `moves` of it costs no load).
+ */
+export function playOnReader(state: TorresState, code: number, where: string): TorresState {
+  const pos = readPosition(state, where);
+  const before = guard.known(state);
+  pos.play(code);
+  const next = toState(pos, state.rng, false, before ? { state, a: before.a } : null);
+  readerShows = next;
+  return next;
+}
 
 /** Marks a state the library built without a position (an observation) as valid. */
 export function trustState<S extends TorresState>(state: S): S {

@@ -286,6 +286,33 @@ function revisit<S, M, O>(game: Game<S, M, O>, seen: readonly Seen<S, M>[]): voi
     if (now.after !== then.after) fail(where, 'apply of the same move reaches a different state');
     if (now.hash !== then.hash) fail(where, 'the fast path hashes the state differently');
   }
+  // States never listed before, built in one scrambled order and listed in another, then each
+  // list compared with a position of its own (all listed first: a position of its own takes
+  // over a game's shared caches). A working position loaded with one state after showing
+  // another must not keep anything (caches, derived sets) of the other.
+  if (!game.search) return;
+  const children: { state: S; from: number }[] = [];
+  for (let k = 0; k < n; k++) {
+    const then = seen[(k * 5 + 1) % n] as Seen<S, M>;
+    const moves = game.moves(then.state);
+    children.push({ state: game.apply(then.state, moves[moves.length - 1] as M), from: then.ply });
+  }
+  const listed = children.map((_, k) => {
+    const child = children[(k * 3 + 2) % n] as { state: S; from: number };
+    return { child, moves: JSON.stringify(game.moves(child.state)) };
+  });
+  for (const { child, moves } of listed) {
+    const pos = game.search(child.state);
+    const buf = new Int32Array(pos.maxMoves);
+    const count = pos.generate(buf, 0);
+    const own = JSON.stringify(Array.from(buf.subarray(0, count), (c) => pos.decode(c)));
+    if (moves !== own) {
+      fail(
+        `${game.name} after ply ${child.from} and its last move`,
+        'moves() differs from a position of its own',
+      );
+    }
+  }
 }
 
 /** Runs the whole suite once; throws a {@link ConformanceError} on the first violation. */

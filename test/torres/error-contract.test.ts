@@ -139,6 +139,8 @@ const SPECS: Record<string, Spec> = {
             refreshDoor: 'private',
             rehash: 'private',
             track: 'private',
+            trackAll: 'private',
+            load: 'internal',
             actor: 'internal',
             step: 'internal',
             addTo: 'internal',
