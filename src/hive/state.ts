@@ -43,7 +43,8 @@ export function freezeState(
 ): HiveState {
   const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
   Object.defineProperty(s, 'history', HISTORY);
-  return guard.trust(Object.freeze(s) as HiveState, version);
+  // Trusted before it is frozen: the guard stamps what it knows on the state itself.
+  return Object.freeze(guard.trust(s, version)) as HiveState;
 }
 
 /** The one property descriptor every state's `history` shares (so they share a shape too). */

@@ -67,6 +67,68 @@ describe('what the guard remembers', () => {
   });
 });
 
+describe('how the guard keeps what it knows about a trusted state', () => {
+  const toy = () => {
+    let reads = 0;
+    const guard = stateGuard<number>('Toy', (s) => {
+      reads++;
+      const n = (s as { n?: unknown }).n;
+      if (typeof n !== 'number') throw new RulesError('PARSE_ERROR', `field 'n' must be a number`);
+      return n;
+    });
+    return { guard, reads: () => reads };
+  };
+
+  it('leaves a trusted state plain data: same keys, prototype, JSON and deep equality', () => {
+    const { guard } = toy();
+    const s = { n: 1, list: [1, 2] };
+    guard.trust(s, 7);
+    expect(Object.getPrototypeOf(s)).toBe(Object.prototype);
+    expect(Reflect.ownKeys(s)).toEqual(['n', 'list']);
+    expect(JSON.stringify(s)).toBe('{"n":1,"list":[1,2]}');
+    expect(s).toStrictEqual({ n: 1, list: [1, 2] });
+    expect(guard.check(s, 'toy.f')).toBe(7);
+  });
+
+  it('does not pass on to copies: a spread, assigned or cloned copy is checked afresh', () => {
+    const { guard, reads } = toy();
+    const s = { n: 1 };
+    guard.trust(s, 7);
+    for (const copy of [{ ...s }, Object.assign({}, s), structuredClone(s), Object.create(s)]) {
+      expect(guard.known(copy)).toBeUndefined();
+    }
+    expect(guard.check({ ...s }, 'toy.f')).toBe(1);
+    expect(guard.check(Object.create(s), 'toy.f')).toBe(1); // read afresh, not 7
+    expect(reads()).toBe(2);
+  });
+
+  it('is one guard’s own: another guard (another game) does not see it', () => {
+    const a = toy();
+    const b = toy();
+    const s = { n: 3 };
+    a.guard.trust(s, 99);
+    expect(b.guard.known(s)).toBeUndefined();
+    expect(b.guard.check(s, 'toy.f')).toBe(3);
+    expect(a.guard.check(s, 'toy.f')).toBe(99);
+  });
+
+  it('updates what it knows on a second trust, and keeps frozen or checked states too', () => {
+    const { guard, reads } = toy();
+    const s = { n: 1 };
+    guard.trust(s, 1);
+    guard.trust(s, 2);
+    expect(guard.check(s, 'toy.f')).toBe(2);
+    const frozen = Object.freeze({ n: 4 });
+    guard.trust(frozen, 40);
+    expect(guard.check(frozen, 'toy.f')).toBe(40);
+    const given = { n: 5 };
+    expect(guard.check(given, 'toy.f')).toBe(5);
+    guard.trust(given, 50);
+    expect(guard.check(given, 'toy.f')).toBe(50);
+    expect(reads()).toBe(1);
+  });
+});
+
 describe('the evaluators’ score curve', () => {
   it('is ½ at an even balance and ≈ 73 % at one scale ahead', () => {
     expect(logistic(0, 8)).toBe(0.5);
