@@ -138,6 +138,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   lastCollected = 0;
   private resigned: 0 | 1 | null;
   private since: readonly string[];
+  /** The state's own history entries (what {@link state} reuses for the preloaded positions). */
+  private history: CoerceoState['history'];
 
   /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
   constructor(state: CoerceoState) {
@@ -175,6 +177,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.lastCollected = from.lastCollected;
       this.resigned = from.resigned;
       this.since = from.since;
+      this.history = from.history;
       return;
     }
     if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
@@ -184,6 +187,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.letter = state.layout;
     this.resigned = state.resigned;
     this.since = state.since;
+    this.history = state.history;
+    this.tiles = ~state.tiles; // differs from any tile set, so `load` computes the presence
     this.stack = new Int32Array(S * (state.history.length + 16));
     this.load(state, null);
   }
@@ -202,13 +207,17 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.letter = state.layout;
     this.resigned = state.resigned;
     this.since = state.since;
+    this.history = state.history;
     this.sp = 0;
     this.lastCapLo = 0;
     this.lastCapHi = 0;
     this.lastRemoved = 0;
     this.lastCollected = 0;
-    this.tiles = state.tiles;
-    [this.pLo, this.pHi] = presenceMasks(state.tiles);
+    if (state.tiles !== this.tiles) {
+      // The fields on present tiles change only with the tiles (nearby states share them).
+      this.tiles = state.tiles;
+      [this.pLo, this.pHi] = presenceMasks(state.tiles);
+    }
     this.heldW = state.held[0];
     this.heldB = state.held[1];
     this.setPieces(state.pieces);
@@ -671,7 +680,12 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // them are the texts: preloaded ones from the state, later ones read off the stack.
     for (let j = this.irrev; j < this.sp; j++) {
       const b = j * S;
-      history.push([s[b + S_WLO], s[b + S_WHI], s[b + S_BLO], s[b + S_BHI]]);
+      // A preloaded position is the loaded state's own entry (immutable, so shared).
+      history.push(
+        j < this.base
+          ? (this.history[j] as readonly [number, number, number, number])
+          : [s[b + S_WLO], s[b + S_WHI], s[b + S_BLO], s[b + S_BHI]],
+      );
       since.push(j < this.base ? this.since[j] : this.moveTextBetween(j));
     }
     return trustHashed(this.hLo, this.hHi, {

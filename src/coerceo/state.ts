@@ -183,6 +183,8 @@ export interface StateFacts {
   readonly hHi: number;
   /** `coerceo.moves` of the state, once asked for. */
   moves: readonly CoerceoMove[] | undefined;
+  /** Where in `moves` `apply` starts looking for its move (after the one found last). */
+  cursor: number;
 }
 
 /**
@@ -205,7 +207,7 @@ export function trustState<S extends CoerceoState>(state: S): S {
 
 /** Marks a state a position built as checked, with the position's hash words. */
 export function trustHashed(hLo: number, hHi: number, state: CoerceoState): CoerceoState {
-  return guard.trust(state, { hLo, hHi, moves: undefined });
+  return guard.trust(state, { hLo, hHi, moves: undefined, cursor: 0 });
 }
 
 /**
@@ -259,7 +261,7 @@ function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition 
   }
   readerShows = state;
   if (known === null) {
-    guard.trust(state, { hLo: reader.hashLo(), hHi: reader.hashHi(), moves: undefined });
+    guard.trust(state, { hLo: reader.hashLo(), hHi: reader.hashHi(), moves: undefined, cursor: 0 });
   }
   return reader;
 }

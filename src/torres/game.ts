@@ -14,7 +14,15 @@ import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
 import { startState } from './setup.js';
-import { checkedPosition, checkState, playOnReader, readPosition, trustState } from './state.js';
+import {
+  checkedFacts,
+  checkedPosition,
+  checkState,
+  playOnReader,
+  readPosition,
+  type StateFacts,
+  trustState,
+} from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
@@ -24,27 +32,23 @@ const DUMMY_RNG: RngState = [0, 0, 0, 0];
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const scratch = new Int32Array(MAX_MOVES);
-/** The move list of each state asked for, built once (a listed move needs no refusal check). */
-const moveLists = new WeakMap<TorresState, readonly TorresMove[]>();
-
 function moves(state: TorresState): readonly TorresMove[] {
-  // A state is only ever a key here after it passed the check.
-  const known = moveLists.get(state);
-  if (known !== undefined) return known;
+  const facts = checkedFacts(state, 'torres.moves');
+  if (facts.moves !== undefined) return facts.moves;
   const pos = readPosition(state, 'torres.moves');
   const n = pos.generate(scratch, 0);
   const list: TorresMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
-  const frozen = Object.freeze(list);
-  moveLists.set(state, frozen);
-  return frozen;
+  facts.moves = Object.freeze(list);
+  return facts.moves;
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
-  const pos = readPosition(state, 'torres.apply');
+  const facts = checkedFacts(state, 'torres.apply');
   // A move object `moves` handed out for this state is legal; anything else is checked.
-  const listed = moveLists.get(state);
-  if (listed === undefined || !isListed(listed, move)) {
+  const listed = facts.moves;
+  if (listed === undefined || !isListed(facts, listed, move)) {
+    const pos = readPosition(state, 'torres.apply');
     const refused = refusalOf(pos, move);
     if (refused !== null) {
       throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
@@ -53,10 +57,18 @@ function apply(state: TorresState, move: TorresMove): TorresState {
   return playOnReader(state, encode(move), 'torres.apply');
 }
 
-/** Whether `move` (the object itself) is in `list` (a plain loop: `includes` on a frozen array
- * takes V8's slow path). */
-function isListed(list: readonly TorresMove[], move: TorresMove): boolean {
-  for (let i = 0; i < list.length; i++) if (list[i] === move) return true;
+/**
+ * Whether `move` (the object itself) is in `list`, the state's move list. The search starts
+ * after the move found last time, so applying the moves in list order finds each at once.
+ */
+function isListed(facts: StateFacts, list: readonly TorresMove[], move: TorresMove): boolean {
+  const n = list.length;
+  for (let k = 0, i = facts.cursor; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
+    if (list[i] === move) {
+      facts.cursor = i + 1 === n ? 0 : i + 1;
+      return true;
+    }
+  }
   return false;
 }
 

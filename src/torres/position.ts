@@ -95,14 +95,45 @@ const RING = 16;
 const foldMark = new Int32Array(SIZE);
 let foldStamp = 0;
 
-/** A position's state array and hash halves, as {@link Position.snapshot} takes them. */
+/**
+ * A position's state array and hash halves, as {@link Position.snapshot} takes them: the whole
+ * array (`a`), or — what a state made by one play keeps — the entries that play changed, as
+ * `(index, value)` pairs over the snapshot before it (`parent`), so an `apply` copies a few
+ * entries instead of the whole array. Every {@link MAX_CHAIN}-th snapshot of a chain is whole,
+ * so reading one back applies a bounded number of changes.
+ */
 export interface Snapshot {
-  readonly a: Int32Array;
-  /** Whether `lo`/`hi` hold the hash of `a` (a position computes it on first demand). */
+  /** The whole state array, or `null` for a change over `parent`. */
+  readonly a: Int32Array | null;
+  /** The snapshot this one changes (`null` for a whole one). */
+  readonly parent: Snapshot | null;
+  /** `(index, value)` pairs over `parent` (`null` for a whole one). */
+  readonly changes: Int32Array | null;
+  /** Changes between this snapshot and the nearest whole one (0 for a whole one). */
+  readonly chain: number;
+  /** Whether `lo`/`hi` hold the hash of the array (a position computes it on first demand). */
   readonly known: boolean;
   readonly lo: number;
   readonly hi: number;
 }
+
+/** The longest chain of changes a snapshot is kept as (see {@link Snapshot}). */
+const MAX_CHAIN = 16;
+
+/** Writes the whole state array of `s` into `out`. */
+function materialize(s: Snapshot, out: Int32Array): void {
+  if (s.a !== null) {
+    out.set(s.a);
+    return;
+  }
+  materialize(s.parent as Snapshot, out);
+  const c = s.changes as Int32Array;
+  for (let k = 0; k < c.length; k += 2) out[c[k]] = c[k + 1];
+}
+
+/** Marks of the indices already listed by `changeSnapshot`, per call. */
+const changeMark = new Int32Array(SIZE);
+let changeStamp = 0;
 
 /** The compact mutable position (see the module comment). */
 export class Position implements SearchPosition<TorresMove> {
@@ -203,7 +234,7 @@ export class Position implements SearchPosition<TorresMove> {
    * @internal
    */
   load(s: Snapshot): void {
-    this.data.set(s.a);
+    materialize(s, this.data);
     this.logLen = 0;
     this.depth = 0;
     this.hashKnown = s.known;
@@ -269,7 +300,73 @@ export class Position implements SearchPosition<TorresMove> {
   /** A copy without history. */
   clone(): Position {
     const s = this.snapshot();
-    return new Position(this.options, s.a, this.rng, s);
+    return new Position(this.options, s.a as Int32Array, this.rng, s);
+  }
+
+  /**
+   * Makes this position, which shows snapshot `s.parent`, show `s` (a change snapshot) by
+   * writing the changed entries: what the reading position does when asked for a state made by
+   * one play from the state it shows. Nothing played before can be undone afterwards.
+   *
+   * @internal
+   */
+  applyChanges(s: Snapshot): void {
+    const c = s.changes as Int32Array;
+    const a = this.data;
+    for (let k = 0; k < c.length; k += 2) {
+      const i = c[k];
+      const old = a[i];
+      a[i] = c[k + 1];
+      if (i < 128) this.track(i, old, c[k + 1]);
+    }
+    this.logLen = 0;
+    this.depth = 0;
+    this.hashKnown = s.known;
+    this.hashedLen = 0;
+    this.lo = s.known ? s.lo : 0;
+    this.hi = s.known ? s.hi : 0;
+  }
+
+  /**
+   * The snapshot after the last `play`, as the entries that play changed over `parent` (the
+   * snapshot of the position before it), or a whole one when `parent`'s chain is long.
+   *
+   * @internal
+   */
+  changeSnapshot(parent: Snapshot): Snapshot {
+    if (this.depth === 0 || parent.chain + 1 >= MAX_CHAIN) return this.snapshot();
+    if (this.hashKnown) this.foldHash();
+    const log = this.log;
+    const from = this.plyMarks[this.depth - 1];
+    const stamp = ++changeStamp;
+    let n = 0;
+    for (let k = from; k < this.logLen; k += 2) {
+      const i = log[k];
+      if (changeMark[i] !== stamp) {
+        changeMark[i] = stamp;
+        n++;
+      }
+    }
+    const changes = new Int32Array(2 * n);
+    const mark = ++changeStamp;
+    let j = 0;
+    for (let k = from; k < this.logLen; k += 2) {
+      const i = log[k];
+      if (changeMark[i] !== mark) {
+        changeMark[i] = mark;
+        changes[j++] = i;
+        changes[j++] = this.data[i];
+      }
+    }
+    return {
+      a: null,
+      parent,
+      changes,
+      chain: parent.chain + 1,
+      known: this.hashKnown,
+      lo: this.lo,
+      hi: this.hi,
+    };
   }
 
   /** A copy of the state array with its hash (history and caches are not part of it). */
@@ -287,12 +384,22 @@ export class Position implements SearchPosition<TorresMove> {
 
   private handOver(a: Int32Array): Snapshot {
     if (this.hashKnown) this.foldHash();
-    return { a, known: this.hashKnown, lo: this.lo, hi: this.hi };
+    return {
+      a,
+      parent: null,
+      changes: null,
+      chain: 0,
+      known: this.hashKnown,
+      lo: this.lo,
+      hi: this.hi,
+    };
   }
 
   /** A fresh position from a snapshot (the snapshot stays untouched and reusable). */
   static restore(options: TorresOptions, s: Snapshot, rng: RngState): Position {
-    return new Position(options, s.a.slice(), rng, s);
+    const a = new Int32Array(SIZE);
+    materialize(s, a);
+    return new Position(options, a, rng, s);
   }
 
   private rehash(): void {

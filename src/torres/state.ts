@@ -54,7 +54,13 @@ import {
 import { MAX_STACK, resolveOptions, stacksFor } from './options.js';
 import { Position, type Snapshot } from './position.js';
 import { KING } from './rules.js';
-import type { CardView, TorresSeatState, TorresState, TorresTurnState } from './types.js';
+import type {
+  CardView,
+  TorresMove,
+  TorresSeatState,
+  TorresState,
+  TorresTurnState,
+} from './types.js';
 
 function cardsOf(a: Int32Array, base: number): CardView[] {
   const out: CardView[] = [];
@@ -70,24 +76,30 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
 
 /**
  * The immutable state of a position (with the RNG state it carries). With `release`, the caller
- * gives up `pos` (it is not used again), so its array is kept without a copy. With `prev`, a
- * state and the compact form it was built from, the parts of the new state that did not change
- * are `prev`'s own (read-only) arrays and seat objects, not copies: a move changes a few
- * squares or one seat, so most of a state is shared with the one before.
+ * gives up `pos` (it is not used again), so its array is kept without a copy.
  */
-export function toState(
-  pos: Position,
-  rng: RngState,
-  release = false,
-  prev: Previous | null = null,
-): TorresState {
-  return guard.trust(stateOf(pos, rng, prev), release ? pos.release() : pos.snapshot());
+export function toState(pos: Position, rng: RngState, release = false): TorresState {
+  return guard.trust(stateOf(pos, rng, null), factsOf(release ? pos.release() : pos.snapshot()));
 }
 
-/** A state and the compact form it was built from (see {@link toState}). */
+/**
+ * The state after the last play of `pos`, which showed `prev` (with snapshot `before`) before
+ * it: kept as the entries the play changed, and sharing with `prev` every part of the state
+ * those entries leave alone (a move changes a few squares or one seat).
+ */
+function nextState(pos: Position, prev: TorresState, before: Snapshot): TorresState {
+  const snap = pos.changeSnapshot(before);
+  const changes = snap.changes;
+  return guard.trust(
+    stateOf(pos, prev.rng, changes === null ? null : { state: prev, changes }),
+    factsOf(snap),
+  );
+}
+
+/** A state and the entries a play changed in the state array since it (see {@link nextState}). */
 interface Previous {
   readonly state: TorresState;
-  readonly a: Int32Array;
+  readonly changes: Int32Array;
 }
 
 /** `a[from .. from + n − 1]` as a plain array. */
@@ -97,9 +109,11 @@ function listOf(a: Int32Array, from: number, n: number): number[] {
   return out;
 }
 
-/** Whether `a` and `b` agree on `[from, from + n)`. */
-function sameRange(a: Int32Array, b: Int32Array, from: number, n: number): boolean {
-  for (let i = from; i < from + n; i++) if (a[i] !== b[i]) return false;
+/** Whether no index of the `(index, value)` pairs `changes` is in `[from, from + n)`. */
+function untouched(changes: Int32Array, from: number, n: number): boolean {
+  for (let k = 0; k < changes.length; k += 2) {
+    if (changes[k] >= from && changes[k] < from + n) return false;
+  }
   return true;
 }
 
@@ -131,32 +145,26 @@ function piecesOf(a: Int32Array): (number | 'K' | null)[] {
 function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresState {
   const a = pos.data;
   const n = pos.players;
-  const was = prev?.a;
   const old = prev?.state;
+  const changes = prev?.changes;
+  const same = (from: number, count: number): boolean =>
+    changes !== undefined && untouched(changes, from, count);
   const seats: TorresSeatState[] = [];
   for (let p = 0; p < n; p++) {
-    const same = was !== undefined && sameRange(a, was, SEAT0 + p * SEAT_STRIDE, SEAT_STRIDE);
-    seats.push(same ? (old?.seats[p] as TorresSeatState) : seatOf(a, p));
+    const kept = same(SEAT0 + p * SEAT_STRIDE, SEAT_STRIDE);
+    seats.push(kept ? (old?.seats[p] as TorresSeatState) : seatOf(a, p));
   }
   const pending: CardView[] = [];
   for (let i = 0; i < a[PEND_N]; i++) pending.push(cardName(a[PEND + i]));
-  const sameDeck =
-    was !== undefined && a[DECK_N] === was[DECK_N] && sameRange(a, was, DECK, a[DECK_N]);
+  const sameDeck = same(DECK_N, 1) && same(DECK, a[DECK_N]);
   return {
     options: pos.options,
-    heights:
-      was !== undefined && sameRange(a, was, H, 64) ? (old?.heights as number[]) : listOf(a, H, 64),
-    pieces:
-      was !== undefined && sameRange(a, was, P, 64)
-        ? (old?.pieces as (number | 'K' | null)[])
-        : piecesOf(a),
+    heights: same(H, 64) ? (old?.heights as number[]) : listOf(a, H, 64),
+    pieces: same(P, 64) ? (old?.pieces as (number | 'K' | null)[]) : piecesOf(a),
     supply: a[SUPPLY],
     phase: a[PHASE],
     round: a[ROUND],
-    order:
-      was !== undefined && sameRange(a, was, ORDER, n)
-        ? (old?.order as number[])
-        : listOf(a, ORDER, n),
+    order: same(ORDER, n) ? (old?.order as number[]) : listOf(a, ORDER, n),
     turnIndex: a[TURN],
     step: STEP_NAMES[a[STEP]] as TorresStep,
     actor: a[ACTOR],
@@ -327,20 +335,42 @@ const TURN_KEYS = [
 ] as const;
 
 /**
- * The one state guard (core/guard.ts): a state passes by {@link validState}, the checks
- * `deserialize` runs, and is remembered with what it derives to: the compact form of a state
- * the library built from a position (so its position is a copy, not a decoding; states are
- * immutable, T-STATE-1, and a hand-edited copy is a new object), or `null`.
+ * What the library keeps about a valid state: the compact form it was built from, if it was
+ * built from a position (so its position is a copy, not a decoding), and its move list once
+ * `torres.moves` made it.
  */
-const guard = stateGuard<Snapshot | null>('Torres', (state) => {
+export interface StateFacts {
+  /** The compact form, or `null` (a state checked, or made without a position). */
+  readonly snap: Snapshot | null;
+  /** `torres.moves` of the state, once asked for. */
+  moves: readonly TorresMove[] | undefined;
+  /** Where in `moves` `apply` starts looking for its move (after the one found last). */
+  cursor: number;
+}
+
+function factsOf(snap: Snapshot | null): StateFacts {
+  return { snap, moves: undefined, cursor: 0 };
+}
+
+/**
+ * The one state guard (core/guard.ts): a state passes by {@link validState}, the checks
+ * `deserialize` runs, and is remembered with its {@link StateFacts} (states are immutable,
+ * T-STATE-1, and a hand-edited copy is a new object).
+ */
+const guard = stateGuard<StateFacts>('Torres', (state) => {
   try {
     validState(state);
   } catch (e) {
     if (e instanceof RulesError) throw e;
     throw new RulesError('INVALID_STATE', 'is not a readable object');
   }
-  return null;
+  return factsOf(null);
 });
+
+/** The facts of a valid `state` (checked at entry point `where`). */
+export function checkedFacts(state: unknown, where: string): StateFacts {
+  return guard.check(state, where);
+}
 
 /**
  * One position, shared by the immutable path: {@link readPosition} loads the state asked about
@@ -357,15 +387,21 @@ let readerShows: TorresState | null = null;
  * read from it, then drop it; only {@link playOnReader} plays on it.
  */
 export function readPosition(state: unknown, where: string): Position {
-  const snap = guard.check(state, where);
+  const snap = guard.check(state, where).snap;
   const s = state as TorresState;
   if (reader !== null && readerShows === s) return reader;
   if (snap === null) {
     // Decoded from the fields (a state the library did not build from a position: its arrays
-    // may be the caller's, so no later state shares them, see `toState`).
+    // may be the caller's, so no later state shares them, see `nextState`).
     reader = positionOf(s, null);
   } else if (reader === null || reader.options !== s.options || reader.rng !== s.rng) {
     reader = Position.restore(s.options, snap, s.rng);
+  } else if (
+    snap.parent !== null &&
+    readerShows !== null &&
+    snap.parent === guard.known(readerShows)?.snap
+  ) {
+    reader.applyChanges(snap); // one play on from what the reader shows
   } else {
     reader.load(snap);
   }
@@ -379,16 +415,16 @@ export function readPosition(state: unknown, where: string): Position {
  */
 export function playOnReader(state: TorresState, code: number, where: string): TorresState {
   const pos = readPosition(state, where);
-  const before = guard.known(state);
+  const before = guard.known(state)?.snap;
   pos.play(code);
-  const next = toState(pos, state.rng, false, before ? { state, a: before.a } : null);
+  const next = before ? nextState(pos, state, before) : toState(pos, state.rng);
   readerShows = next;
   return next;
 }
 
 /** Marks a state the library built without a position (an observation) as valid. */
 export function trustState<S extends TorresState>(state: S): S {
-  return guard.trust(state, null);
+  return guard.trust(state, factsOf(null));
 }
 
 /**
@@ -636,5 +672,5 @@ function checkInvariants(state: TorresState): void {
 
 /** The position of a state that passed {@link checkState} at entry point `where`. */
 export function checkedPosition(state: unknown, where: string): Position {
-  return positionOf(state as TorresState, guard.check(state, where));
+  return positionOf(state as TorresState, guard.check(state, where).snap);
 }

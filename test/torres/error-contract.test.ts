@@ -141,6 +141,8 @@ const SPECS: Record<string, Spec> = {
             track: 'private',
             trackAll: 'private',
             load: 'internal',
+            applyChanges: 'internal',
+            changeSnapshot: 'internal',
             actor: 'internal',
             step: 'internal',
             addTo: 'internal',
