@@ -79,8 +79,13 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const listed = version.moves;
     const codes = version.codes;
     if (listed !== null && codes !== null) {
-      for (let i = 0; i < listed.length; i++) {
-        if (listed[i] === move) return successor(state, positionAt(version), codes[i] as number);
+      // From where the last one was found: applying the moves in list order finds each at once.
+      const n = listed.length;
+      for (let k = 0, i = version.cursor; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
+        if (listed[i] === move) {
+          version.cursor = i + 1 === n ? 0 : i + 1;
+          return successor(state, positionAt(version), codes[i] as number);
+        }
       }
     }
     const pos = positionAt(version);

@@ -53,6 +53,8 @@ export interface Version {
   /** The integer code of each move of `moves`, in the same order (so `apply` of a listed move
    * needs no second generation to check it). */
   codes: readonly number[] | null;
+  /** Where in `moves` `apply` starts looking for its move (after the one found last). */
+  cursor: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export function rootVersion(pos: Position, history: readonly string[]): Version 
     history: rootHistory,
     moves: null,
     codes: null,
+    cursor: 0,
   };
   tree.at = root;
   return root;
@@ -134,6 +137,7 @@ export function childVersion(v: Version, m: number, text: string): Version {
     history: null,
     moves: null,
     codes: null,
+    cursor: 0,
   };
   v.tree.at = child;
   return child;
