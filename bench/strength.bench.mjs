@@ -34,15 +34,21 @@ const size = (normal) => (quick ? Math.max(4, Math.round(normal / 5)) : deep ? n
 const KITS = {
   hive: { game: hive, evaluate: hiveEvaluator, rolloutDepth: 4 },
   coerceo: { game: coerceo, evaluate: coerceoEvaluator, rolloutDepth: 4 },
-  torres: { game: torres, evaluate: torresEvaluator, rolloutDepth: 10, determinize },
+  torres: { game: torres, evaluate: torresEvaluator, rolloutDepth: 0, guided: true, determinize },
 };
 const mcts = (kit, seed) =>
   mctsBot(kit.game, {
     seed,
     evaluate: kit.evaluate,
     rolloutDepth: kit.rolloutDepth,
+    ...(kit.guided ? { guided: true } : {}),
     ...(kit.determinize ? { determinize: kit.determinize } : {}),
   });
+/** How a kit's MCTS is set up, in words. */
+const setup = (kit) =>
+  kit.guided
+    ? 'guided by the evaluator, no rollouts'
+    : `rollouts cut at ${kit.rolloutDepth} plies + evaluator`;
 const alphaBeta = (kit) => alphaBetaBot(kit.game, { evaluate: kit.evaluate });
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
@@ -111,7 +117,7 @@ function mctsVsRandom(label, kit, { games, iterations, maxPlies, start, opponent
   }
   const ms = performance.now() - t0;
   row(
-    `mcts (${iterations} it/move, rollouts cut at ${kit.rolloutDepth} plies + evaluator) vs ` +
+    `mcts (${iterations} it/move, ${setup(kit)}) vs ` +
       `${opponents}, ${label}: **${wins}/${games} wins (${pct(wins, games)})**, mean score ${(score / games).toFixed(3)}, ` +
       `${(plies / games).toFixed(0)} plies/game, ${capped} capped at ${maxPlies} plies, ${((games / ms) * 1000).toFixed(2)} games/s`,
     'games',

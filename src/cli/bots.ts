@@ -26,6 +26,13 @@ export interface BotKit<S, M> {
    * play rollouts to the end). Only used together with `evaluate`.
    */
   readonly rolloutDepth?: number;
+  /**
+   * MCTS expands a node's moves best first by `evaluate` instead of in random order (see
+   * `mctsBot`'s `guided`); with `rolloutDepth: 0` it scores each new node by `evaluate` alone.
+   * For games whose turns are many small actions, where random expansion and rollouts measure
+   * little (Torres).
+   */
+  readonly guided?: boolean;
 }
 
 /** The bot kinds a seat can hold. */
@@ -76,7 +83,8 @@ export interface CreateBotOptions {
 
 /**
  * A fresh bot of kind `name` for `game`, wired with the game's kit: MCTS gets the determinizer
- * (hidden information) and, with an evaluator, rollouts cut at `kit.rolloutDepth` plies;
+ * (hidden information) and, with an evaluator, rollouts cut at `kit.rolloutDepth` plies and
+ * (with `kit.guided`) moves expanded best first;
  * alpha-beta gets the evaluator at its horizon. Check {@link botUnsupported} first: this throws
  * the bots' own `RulesError` for a combination they cannot play.
  */
@@ -97,6 +105,7 @@ export function createBot<S, M, O>(
       ...(kit.evaluate && kit.rolloutDepth !== undefined
         ? { evaluate: kit.evaluate, rolloutDepth: kit.rolloutDepth }
         : {}),
+      ...(kit.evaluate && kit.guided === true ? { evaluate: kit.evaluate, guided: true } : {}),
     });
   }
   return alphaBetaBot(game, {

@@ -281,6 +281,27 @@ describe('createBot: one bot factory for every front end', () => {
     expect(botUnsupported('mcts', torres, torres.start(), torresPlugin.bots)).toBeNull();
   });
 
+  it("a guided kit gives MCTS that expands the evaluator's favourite first (Torres plays so)", () => {
+    // An evaluation that likes the cell taken last by the seat that moved, whoever it is.
+    const evaluate = (node: { state(): { cells: readonly number[] } }) => {
+      const v = node.state().cells[7];
+      return v === 1 ? [1, 0] : v === 2 ? [0, 1] : [0.5, 0.5];
+    };
+    const start = tictactoe.start();
+    const first = (kit: object, seed: number) =>
+      createBot('mcts', tictactoe as never, kit as never, { seed }).search(start as never, {
+        iterations: 1,
+      }).move as { cell: number };
+    for (const seed of [1, 2, 3, 4]) {
+      expect(first({ evaluate, rolloutDepth: 0, guided: true }, seed).cell).toBe(7);
+    }
+    const unguided = new Set(
+      [1, 2, 3, 4, 5, 6].map((seed) => first({ evaluate, rolloutDepth: 0 }, seed).cell),
+    );
+    expect(unguided.size).toBeGreaterThan(1);
+    expect(torresPlugin.bots).toMatchObject({ guided: true, rolloutDepth: 0 });
+  });
+
   it('torres mcts searches from its seat observation: hidden cards do not change its move', () => {
     const g = randomGame(torres, { players: 2 }, 41, { maxPlies: 300, keepStates: true });
     const s = g.states.find((x, i) => i > 40 && x.step === 'actions') as TorresState;

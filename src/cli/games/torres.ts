@@ -217,5 +217,7 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
   },
   show: formatBoard,
   // Cards are hidden: MCTS searches samples of what its seat cannot see.
-  bots: { evaluate: torresEvaluator, determinize, rolloutDepth: 10 },
+  // Guided MCTS without rollouts: 24–0 against one-move greedy where MCTS with random
+  // expansion and rollouts cut at 10 plies lost 1–23 (bench/ladder.bench.mjs, docs/bots.md).
+  bots: { evaluate: torresEvaluator, determinize, rolloutDepth: 0, guided: true },
 };
