@@ -228,6 +228,12 @@ export function checkState(state: unknown, where: string): CoerceoState {
 let reader: CoerceoPosition | null = null;
 /** The state `reader` shows, or `null` when it shows none for sure. */
 let readerShows: CoerceoState | null = null;
+/**
+ * The state `reader` showed before its last play (by {@link playOnReader}), or `null`: asked
+ * for it again, the reader takes the play back instead of loading it (a search over `apply`
+ * returns to the parent after every child).
+ */
+let readerCameFrom: CoerceoState | null = null;
 
 /**
  * The facts of `state` (checked at entry point `where`), computed (by loading the state into
@@ -254,12 +260,15 @@ export function readPosition(state: unknown, where: string): CoerceoPosition {
 function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition {
   if (reader === null) {
     reader = positionOf(state);
-  } else if (readerShows !== state) {
-    reader.load(state, known);
-  } else {
+  } else if (readerShows === state) {
     return reader;
+  } else if (readerCameFrom === state) {
+    reader.undo();
+  } else {
+    reader.load(state, known);
   }
   readerShows = state;
+  readerCameFrom = null;
   if (known === null) {
     guard.trust(state, { hLo: reader.hashLo(), hHi: reader.hashHi(), moves: undefined, cursor: 0 });
   }
@@ -276,6 +285,7 @@ export function playOnReader(state: CoerceoState, facts: StateFacts, code: numbe
   pos.play(code);
   const next = pos.state();
   readerShows = next;
+  readerCameFrom = state;
   return next;
 }
 

@@ -380,6 +380,12 @@ export function checkedFacts(state: unknown, where: string): StateFacts {
 let reader: Position | null = null;
 /** The state `reader` shows, or `null` when it shows none for sure. */
 let readerShows: TorresState | null = null;
+/**
+ * The state `reader` showed before its last play (by {@link playOnReader}), or `null`: asked
+ * for it again, the reader takes the play back instead of loading it (a search over `apply`
+ * returns to the parent after every child).
+ */
+let readerCameFrom: TorresState | null = null;
 
 /**
  * The position of `state` (checked at entry point `where`): the one shared reading position,
@@ -390,7 +396,9 @@ export function readPosition(state: unknown, where: string): Position {
   const snap = guard.check(state, where).snap;
   const s = state as TorresState;
   if (reader !== null && readerShows === s) return reader;
-  if (snap === null) {
+  if (reader !== null && readerCameFrom === s) {
+    reader.undo();
+  } else if (snap === null) {
     // Decoded from the fields (a state the library did not build from a position: its arrays
     // may be the caller's, so no later state shares them, see `nextState`).
     reader = positionOf(s, null);
@@ -406,6 +414,7 @@ export function readPosition(state: unknown, where: string): Position {
     reader.load(snap);
   }
   readerShows = s;
+  readerCameFrom = null;
   return reader;
 }
 
@@ -419,6 +428,7 @@ export function playOnReader(state: TorresState, code: number, where: string): T
   pos.play(code);
   const next = before ? nextState(pos, state, before) : toState(pos, state.rng);
   readerShows = next;
+  readerCameFrom = state;
   return next;
 }
 
