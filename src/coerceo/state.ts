@@ -276,7 +276,7 @@ function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition 
 }
 
 /**
- * C-TURN-*: plays `code`, a legal move, on the reading position of the checked `state` (whose
+ * Plays `code`, a legal move, on the reading position of the checked `state` (whose
  * facts are `facts`) and returns the state after it, which the reading position then shows (so
  * `moves` of it right after costs no load).
  */
