@@ -8,6 +8,7 @@
 import { RulesError } from '../core/errors.js';
 import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
+import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
 import { encodeMove, MAX_MOVES } from './codes.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
@@ -23,7 +24,6 @@ import {
   readPosition,
   readSavedText,
   resigned,
-  type StateFacts,
   savedText,
   stateFromData,
 } from './state.js';
@@ -88,24 +88,8 @@ function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
   // A move object `moves` handed out for this state is legal: only its code is needed, not the
   // refusal checks and a second generation.
   const listed = facts.moves;
-  if (listed === undefined || !isListed(facts, listed, move)) assertLegal(state, move);
+  if (listed === undefined || listedIndex(listed, move, facts) < 0) assertLegal(state, move);
   return playOnReader(state, facts, encodeMove(move, state.side));
-}
-
-/**
- * Whether `move` (the object itself) is in `list`, the state's move list. The search starts
- * after the move found last time, so applying the moves in list order (perft, a search over
- * `apply`) finds each at once instead of scanning the list every time.
- */
-function isListed(facts: StateFacts, list: readonly CoerceoMove[], move: CoerceoMove): boolean {
-  const n = list.length;
-  for (let k = 0, i = facts.cursor; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
-    if (list[i] === move) {
-      facts.cursor = i + 1 === n ? 0 : i + 1;
-      return true;
-    }
-  }
-  return false;
 }
 
 /**

@@ -124,10 +124,11 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private sp = 0;
   /** Positions preloaded from the state's history (cannot be undone). */
   private base = 0;
-  // The state's settings (read through the getters below; `load` replaces them).
-  private cost: number;
-  private rules: CoerceoRulings;
-  private letter: 'L' | 'O' | 'C';
+  // The state's settings (read through the getters below). These and the state fields below
+  // marked `!` are set by `load`, which the constructor ends with.
+  private cost!: number;
+  private rules!: CoerceoRulings;
+  private letter!: 'L' | 'O' | 'C';
   /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
   lastCapLo = 0;
   /** Opponent pieces captured by the last `play` (colour-index bits, high word). */
@@ -136,10 +137,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   lastRemoved = 0;
   /** Tiles the mover collected in the last `play`. */
   lastCollected = 0;
-  private resigned: 0 | 1 | null;
-  private since: readonly string[];
+  private resigned!: 0 | 1 | null;
+  private since!: readonly string[];
   /** The state's own history entries (what {@link state} reuses for the preloaded positions). */
-  private history: CoerceoState['history'];
+  private history!: CoerceoState['history'];
 
   /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
   constructor(state: CoerceoState) {
@@ -182,12 +183,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     }
     if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
     vouched = null;
-    this.cost = state.exchangeCost;
-    this.rules = state.rulings;
-    this.letter = state.layout;
-    this.resigned = state.resigned;
-    this.since = state.since;
-    this.history = state.history;
     this.tiles = ~state.tiles; // differs from any tile set, so `load` computes the presence
     this.stack = new Int32Array(S * (state.history.length + 16));
     this.load(state, null);

@@ -1,5 +1,6 @@
 import type { Explanation } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
+import { listedIndex } from '../core/listed.js';
 
 /** The legal moves of each state asked for, built once. */
 import { decodeMoves } from './codes.js';
@@ -79,14 +80,8 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const listed = version.moves;
     const codes = version.codes;
     if (listed !== null && codes !== null) {
-      // From where the last one was found: applying the moves in list order finds each at once.
-      const n = listed.length;
-      for (let k = 0, i = version.cursor; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
-        if (listed[i] === move) {
-          version.cursor = i + 1 === n ? 0 : i + 1;
-          return successor(state, positionAt(version), codes[i] as number);
-        }
-      }
+      const i = listedIndex(listed, move, version);
+      if (i >= 0) return successor(state, positionAt(version), codes[i] as number);
     }
     const pos = positionAt(version);
     return successor(state, pos, checkedEncode(pos, move));

@@ -6,6 +6,7 @@
  */
 import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
+import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
 import type { RngState } from '../core/rng.js';
 import { decode, encode, MAX_MOVES } from './codes.js';
@@ -20,7 +21,6 @@ import {
   checkState,
   playOnReader,
   readPosition,
-  type StateFacts,
   trustState,
 } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
@@ -47,7 +47,7 @@ function apply(state: TorresState, move: TorresMove): TorresState {
   const facts = checkedFacts(state, 'torres.apply');
   // A move object `moves` handed out for this state is legal; anything else is checked.
   const listed = facts.moves;
-  if (listed === undefined || !isListed(facts, listed, move)) {
+  if (listed === undefined || listedIndex(listed, move, facts) < 0) {
     const pos = readPosition(state, 'torres.apply');
     const refused = refusalOf(pos, move);
     if (refused !== null) {
@@ -55,21 +55,6 @@ function apply(state: TorresState, move: TorresMove): TorresState {
     }
   }
   return playOnReader(state, encode(move), 'torres.apply');
-}
-
-/**
- * Whether `move` (the object itself) is in `list`, the state's move list. The search starts
- * after the move found last time, so applying the moves in list order finds each at once.
- */
-function isListed(facts: StateFacts, list: readonly TorresMove[], move: TorresMove): boolean {
-  const n = list.length;
-  for (let k = 0, i = facts.cursor; k < n; k++, i = i + 1 === n ? 0 : i + 1) {
-    if (list[i] === move) {
-      facts.cursor = i + 1 === n ? 0 : i + 1;
-      return true;
-    }
-  }
-  return false;
 }
 
 /**

@@ -235,12 +235,7 @@ export class Position implements SearchPosition<TorresMove> {
    */
   load(s: Snapshot): void {
     materialize(s, this.data);
-    this.logLen = 0;
-    this.depth = 0;
-    this.hashKnown = s.known;
-    this.hashedLen = 0;
-    this.lo = s.known ? s.lo : 0;
-    this.hi = s.known ? s.hi : 0;
+    this.startFrom(s);
     this.levels.fill(0);
     this.occupied.fill(0);
     this.knights.fill(0);
@@ -319,6 +314,11 @@ export class Position implements SearchPosition<TorresMove> {
       a[i] = c[k + 1];
       if (i < 128) this.track(i, old, c[k + 1]);
     }
+    this.startFrom(s);
+  }
+
+  /** Forgets the undo history and takes the hash of `s`, which this position now shows. */
+  private startFrom(s: Snapshot): void {
     this.logLen = 0;
     this.depth = 0;
     this.hashKnown = s.known;

@@ -140,6 +140,7 @@ const SPECS: Record<string, Spec> = {
             rehash: 'private',
             track: 'private',
             trackAll: 'private',
+            startFrom: 'private',
             load: 'internal',
             applyChanges: 'internal',
             changeSnapshot: 'internal',
