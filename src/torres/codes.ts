@@ -66,12 +66,25 @@ export const MAX_MOVES = 8192;
 /**
  * Move objects are immutable values, so each code has one frozen object, built on first use:
  * `moves` is then lookups instead of new objects and square-name strings. The codes are a
- * small finite set (kinds × squares × sizes or cards), so the table stays small.
+ * small finite set (kinds × squares × sizes or cards), so the table stays small. Codes with no
+ * size or card field (`c < 2^16`: blocks, knights, moves — nearly every listed move) are found
+ * by index in an array; `moves` looks up every move of every list, and a `Map` lookup cost more
+ * than the rest of building the list.
  */
+const SMALL = 1 << 16;
+const small: (TorresMove | null)[] = new Array<TorresMove | null>(SMALL).fill(null);
 const interned = new Map<number, TorresMove>();
 
 /** The move object of an integer move code (one shared frozen object per code). */
 export function decode(c: number): TorresMove {
+  if (c >= 0 && c < SMALL) {
+    let move = small[c] as TorresMove | null;
+    if (move === null) {
+      move = Object.freeze(build(c));
+      small[c] = move;
+    }
+    return move;
+  }
   let move = interned.get(c);
   if (move === undefined) {
     move = Object.freeze(build(c));
