@@ -141,8 +141,18 @@ export function stepBetween(
   const newLo = afterLo & ~beforeLo;
   const from = goneLo !== 0 ? 31 - Math.clz32(goneLo) : 63 - Math.clz32(beforeHi & ~afterHi);
   const to = newLo !== 0 ? 31 - Math.clz32(newLo) : 63 - Math.clz32(afterHi & ~beforeHi);
-  return `${fieldName(fieldOf(c, from))}-${fieldName(fieldOf(c, to))}`;
+  // Every step text is built once (a state's history adds one per step).
+  const key = (c * 64 + from) * 64 + to;
+  let text = stepTexts[key] as string | null;
+  if (text === null) {
+    text = `${fieldName(fieldOf(c, from))}-${fieldName(fieldOf(c, to))}`;
+    stepTexts[key] = text;
+  }
+  return text;
 }
+
+/** The text of each step by `(colour · 64 + from) · 64 + to` (colour indices), once built. */
+const stepTexts: (string | null)[] = new Array<string | null>(2 * 64 * 64).fill(null);
 
 function hasPiece(pieces: readonly number[], id: number): boolean {
   const c = fieldColour(id);

@@ -698,6 +698,32 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     });
   }
 
+  /**
+   * {@link state} after one play made while this position showed `prev`: the same state, but
+   * the history entries, move texts and held tiles the play left alone are `prev`'s own
+   * (immutable, so shared) instead of rebuilt — the repetition history grows by `prev`'s
+   * pieces and the step's text, or restarts after an irreversible turn (C-END-5).
+   *
+   * @internal
+   */
+  stateAfter(prev: CoerceoState): CoerceoState {
+    const restarted = this.irrev === this.sp;
+    const held = prev.held;
+    return trustHashed(this.hLo, this.hHi, {
+      pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
+      tiles: this.tiles,
+      held: held[0] === this.heldW && held[1] === this.heldB ? held : [this.heldW, this.heldB],
+      side: this.side as 0 | 1,
+      layout: this.layout,
+      exchangeCost: this.exchangeCost as 1 | 2,
+      rulings: this.rulings,
+      history: restarted ? [] : [...prev.history, prev.pieces],
+      since: restarted ? [] : [...prev.since, this.moveTextBetween(this.sp - 1)],
+      resigned: this.resigned,
+      status: this.status,
+    });
+  }
+
   /** The step text between stack position `j` and the next one (a reversible step). */
   private moveTextBetween(j: number): string {
     const s = this.stack;

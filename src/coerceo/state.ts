@@ -283,7 +283,7 @@ function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition 
 export function playOnReader(state: CoerceoState, facts: StateFacts, code: number): CoerceoState {
   const pos = loaded(state, facts);
   pos.play(code);
-  const next = pos.state();
+  const next = pos.stateAfter(state);
   readerShows = next;
   readerCameFrom = state;
   return next;

@@ -91,6 +91,7 @@ const NOT_CALLED = {
   load: 'internal',
   hashLo: 'internal',
   hashHi: 'internal',
+  stateAfter: 'internal',
   exchangeCost: 'getter',
   rulings: 'getter',
   layout: 'getter',
