@@ -20,6 +20,7 @@ import { LIVE, scoreOf } from './rules.js';
 import {
   checkState,
   factsOf,
+  loaded,
   playOnReader,
   readPosition,
   readSavedText,
@@ -73,7 +74,7 @@ const scratch = new Int32Array(MAX_MOVES);
 function moves(state: CoerceoState): readonly CoerceoMove[] {
   const facts = factsOf(state, 'coerceo.moves');
   if (facts.moves !== undefined) return facts.moves;
-  const pos = readPosition(state, 'coerceo.moves');
+  const pos = loaded(state, facts);
   const n = pos.generate(scratch, 0);
   const list: CoerceoMove[] = new Array(n);
   for (let i = 0; i < n; i++) list[i] = pos.decode(scratch[i]);

@@ -256,8 +256,11 @@ export function readPosition(state: unknown, where: string): CoerceoPosition {
   return loaded(state as CoerceoState, guard.check(state, where));
 }
 
-/** The reading position showing the checked `state`, whose facts are `known` (or `null`). */
-function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition {
+/**
+ * The reading position showing the checked `state`, whose facts are `known` (or `null`): what
+ * {@link readPosition} does once the caller has checked the state itself.
+ */
+export function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPosition {
   if (reader === null) {
     reader = positionOf(state);
   } else if (readerShows === state) {

@@ -6,6 +6,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { stampsFor } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
@@ -74,23 +75,34 @@ export const MAX_MOVES = 8192;
 const SMALL = 1 << 16;
 const small: (TorresMove | null)[] = new Array<TorresMove | null>(SMALL).fill(null);
 const interned = new Map<number, TorresMove>();
+/** The code of each interned move object, kept on it as a private field (`encode` reads it). */
+const codeOfMove = stampsFor<number>();
 
 /** The move object of an integer move code (one shared frozen object per code). */
 export function decode(c: number): TorresMove {
   if (c >= 0 && c < SMALL) {
-    let move = small[c] as TorresMove | null;
+    // Kind, then from, then to: a list's moves (one kind, one knight) sit side by side.
+    const i = ((c & 15) << 12) | (((c >> 4) & 63) << 6) | ((c >> 10) & 63);
+    let move = small[i] as TorresMove | null;
     if (move === null) {
-      move = Object.freeze(build(c));
-      small[c] = move;
+      move = intern(c);
+      small[i] = move;
     }
     return move;
   }
   let move = interned.get(c);
   if (move === undefined) {
-    move = Object.freeze(build(c));
+    move = intern(c);
     interned.set(c, move);
   }
   return move;
+}
+
+/** The frozen move object of code `c`, carrying its code. */
+function intern(c: number): TorresMove {
+  const move = build(c);
+  codeOfMove.add(move, c);
+  return Object.freeze(move);
 }
 
 function build(c: number): TorresMove {
@@ -161,6 +173,8 @@ function size(m: Record<string, unknown>, field: string): number {
 /** The integer code of a move object (its shape is checked; legality is not). */
 export function encode(move: unknown): number {
   if (typeof move !== 'object' || move === null) bad('not an object');
+  // A move object `decode` built carries its code; any other is read field by field.
+  if (codeOfMove.has(move)) return codeOfMove.get(move);
   const m = move as Record<string, unknown>;
   switch (m.kind) {
     case 'castle':

@@ -109,37 +109,112 @@ function listOf(a: Int32Array, from: number, n: number): number[] {
   return out;
 }
 
-/** Whether no index of the `(index, value)` pairs `changes` is in `[from, from + n)`. */
-function untouched(changes: Int32Array, from: number, n: number): boolean {
-  for (let k = 0; k < changes.length; k += 2) {
-    if (changes[k] >= from && changes[k] < from + n) return false;
-  }
-  return true;
+// The parts of a state a play's changes can touch (bits of `touchedParts`' result).
+const T_HEIGHTS = 1;
+const T_PIECES = 2;
+const T_ORDER = 4;
+const T_PENDING = 8;
+const T_BOUGHT = 16;
+const T_DECK = 32;
+/**
+ * Seat p's parts are the 5 bits from `T_SEAT0 << 5p`: its numbers (score, knights off, carry),
+ * stacks, hand, deck and played cards (`SEAT_*`, in that order).
+ */
+const T_SEAT0 = 64;
+const SEAT_NUMBERS = 1;
+const SEAT_STACKS = 2;
+const SEAT_HAND = 4;
+const SEAT_DECK = 8;
+const SEAT_PLAYED = 16;
+/** Every part (a state built with no state before it). */
+const T_ALL = -1;
+
+/** The seat part (a `SEAT_*` bit) of offset `o` in a seat's entries. */
+function seatPart(o: number): number {
+  if (o < O_STACKS) return SEAT_NUMBERS;
+  if (o < O_HAND) return SEAT_STACKS;
+  if (o < O_DECK_N) return SEAT_HAND;
+  if (o < O_PLAYED) return SEAT_DECK;
+  return SEAT_PLAYED;
 }
 
-function seatOf(a: Int32Array, p: number): TorresSeatState {
+/** The parts of the state array the `(index, value)` pairs `changes` write into. */
+function touchedParts(changes: Int32Array): number {
+  let t = 0;
+  for (let k = 0; k < changes.length; k += 2) {
+    const i = changes[k];
+    if (i < P) t |= T_HEIGHTS;
+    else if (i < SUPPLY) t |= T_PIECES;
+    else if (i >= SEAT0) {
+      const p = ((i - SEAT0) / SEAT_STRIDE) | 0;
+      t |= (T_SEAT0 * seatPart(i - SEAT0 - p * SEAT_STRIDE)) << (5 * p);
+    } else if (i >= DECK_N) t |= T_DECK;
+    else if (i >= BOUGHT) t |= T_BOUGHT;
+    else if (i >= PEND_N) t |= T_PENDING;
+    else if (i >= ORDER) t |= T_ORDER;
+  }
+  return t;
+}
+
+/** Seat `p`, from `old` (the seat before) with the parts in `parts` (`SEAT_*` bits) rebuilt. */
+function seatOf(
+  a: Int32Array,
+  p: number,
+  old: TorresSeatState | undefined,
+  parts: number,
+): TorresSeatState {
   const so = SEAT0 + p * SEAT_STRIDE;
-  const stacks: number[] = [];
-  for (let s = MAX_STACK; s >= 0; s--)
-    for (let i = 0; i < a[so + O_STACKS + s]; i++) stacks.push(s);
+  const fresh = (part: number): boolean => old === undefined || (parts & part) !== 0;
+  let stacks = old?.stacks as number[];
+  if (fresh(SEAT_STACKS)) {
+    stacks = [];
+    for (let s = MAX_STACK; s >= 0; s--)
+      for (let i = 0; i < a[so + O_STACKS + s]; i++) stacks.push(s);
+  }
   return {
     score: a[so + O_SCORE],
     knightsOff: a[so + O_KOFF],
     carry: a[so + O_CARRY],
     stacks,
-    hand: cardsOf(a, so + O_HAND),
-    deck: deckOf(a, so + O_DECK, a[so + O_DECK_N]),
-    played: cardsOf(a, so + O_PLAYED) as CardName[],
+    hand: fresh(SEAT_HAND) ? cardsOf(a, so + O_HAND) : (old?.hand as CardView[]),
+    deck: fresh(SEAT_DECK) ? deckOf(a, so + O_DECK, a[so + O_DECK_N]) : (old?.deck as CardView[]),
+    played: fresh(SEAT_PLAYED)
+      ? (cardsOf(a, so + O_PLAYED) as CardName[])
+      : (old?.played as CardName[]),
   };
 }
 
+/** The `pieces` entry of a square's value in the state array. */
+const pieceOf = (v: number): number | 'K' | null => (v === 0 ? null : v === KING ? 'K' : v - 1);
+
 function piecesOf(a: Int32Array): (number | 'K' | null)[] {
   const pieces: (number | 'K' | null)[] = new Array(64);
-  for (let q = 0; q < 64; q++) {
-    const v = a[P + q];
-    pieces[q] = v === 0 ? null : v === KING ? 'K' : v - 1;
-  }
+  for (let q = 0; q < 64; q++) pieces[q] = pieceOf(a[P + q]);
   return pieces;
+}
+
+/**
+ * `old`'s heights and pieces with the squares `changes` wrote patched in (a copy of a 64-entry
+ * array is a block move; rebuilding it reads and converts every square).
+ */
+function patchedHeights(old: readonly number[], changes: Int32Array): number[] {
+  const out = old.slice();
+  for (let k = 0; k < changes.length; k += 2) {
+    if (changes[k] < P) out[changes[k] - H] = changes[k + 1];
+  }
+  return out;
+}
+
+function patchedPieces(
+  old: readonly (number | 'K' | null)[],
+  changes: Int32Array,
+): (number | 'K' | null)[] {
+  const out = old.slice();
+  for (let k = 0; k < changes.length; k += 2) {
+    const i = changes[k];
+    if (i >= P && i < P + 64) out[i - P] = pieceOf(changes[k + 1]);
+  }
+  return out;
 }
 
 function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresState {
@@ -147,30 +222,44 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
   const n = pos.players;
   const old = prev?.state;
   const changes = prev?.changes;
-  const same = (from: number, count: number): boolean =>
-    changes !== undefined && untouched(changes, from, count);
+  const touched = changes === undefined ? T_ALL : touchedParts(changes);
+  const kept = (part: number): boolean => (touched & part) === 0;
   const seats: TorresSeatState[] = [];
   for (let p = 0; p < n; p++) {
-    const kept = same(SEAT0 + p * SEAT_STRIDE, SEAT_STRIDE);
-    seats.push(kept ? (old?.seats[p] as TorresSeatState) : seatOf(a, p));
+    const parts = (touched >>> (6 + 5 * p)) & 31;
+    const before = old?.seats[p];
+    seats.push(parts === 0 ? (before as TorresSeatState) : seatOf(a, p, before, parts));
   }
-  const pending: CardView[] = [];
-  for (let i = 0; i < a[PEND_N]; i++) pending.push(cardName(a[PEND + i]));
-  const sameDeck = same(DECK_N, 1) && same(DECK, a[DECK_N]);
+  let heights: number[];
+  let pieces: (number | 'K' | null)[];
+  if (old === undefined || changes === undefined) {
+    heights = listOf(a, H, 64);
+    pieces = piecesOf(a);
+  } else {
+    heights = kept(T_HEIGHTS) ? (old.heights as number[]) : patchedHeights(old.heights, changes);
+    pieces = kept(T_PIECES)
+      ? (old.pieces as (number | 'K' | null)[])
+      : patchedPieces(old.pieces, changes);
+  }
+  let pending = old?.turn.pending as CardView[];
+  if (!kept(T_PENDING)) {
+    pending = [];
+    for (let i = 0; i < a[PEND_N]; i++) pending.push(cardName(a[PEND + i]));
+  }
   return {
     options: pos.options,
-    heights: same(H, 64) ? (old?.heights as number[]) : listOf(a, H, 64),
-    pieces: same(P, 64) ? (old?.pieces as (number | 'K' | null)[]) : piecesOf(a),
+    heights,
+    pieces,
     supply: a[SUPPLY],
     phase: a[PHASE],
     round: a[ROUND],
-    order: same(ORDER, n) ? (old?.order as number[]) : listOf(a, ORDER, n),
+    order: kept(T_ORDER) ? (old?.order as number[]) : listOf(a, ORDER, n),
     turnIndex: a[TURN],
     step: STEP_NAMES[a[STEP]] as TorresStep,
     actor: a[ACTOR],
     lastPhaseStart: a[LPS],
     setupCount: a[SETUP_N],
-    deck: sameDeck ? (old?.deck as CardView[]) : deckOf(a, DECK, a[DECK_N]),
+    deck: kept(T_DECK) ? (old?.deck as CardView[]) : deckOf(a, DECK, a[DECK_N]),
     masterCard: a[MASTER] === 0 ? null : a[MASTER],
     rng,
     seats,
@@ -179,7 +268,7 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
       apLimit: a[AP_LIMIT],
       apUsed: a[AP_USED],
       buys: a[BOUGHT_N],
-      bought: cardsOf(a, BOUGHT),
+      bought: kept(T_BOUGHT) ? (old?.turn.bought as CardView[]) : cardsOf(a, BOUGHT),
       played: a[PLAYED] === 1,
       pending,
       spread: a[SPREAD_N],
