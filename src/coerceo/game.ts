@@ -10,8 +10,9 @@ import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
-import { encodeMove, MAX_MOVES } from './codes.js';
+import { encodeMove } from './codes.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
+import { moveList } from './lists.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { type CoerceoPosition, copyOf } from './position.js';
@@ -67,20 +68,13 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
   return stateFromData({ ...data, exchangeCost: opts.exchangeCost ?? 2 }, rulings);
 }
 
-/** Scratch move buffers (every use is synchronous and finishes before the next). */
-const scratch = new Int32Array(MAX_MOVES);
-
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
   const facts = factsOf(state, 'coerceo.moves');
   if (facts.moves !== undefined) return facts.moves;
-  const pos = loaded(state, facts);
-  const n = pos.generate(scratch, 0);
-  const list: CoerceoMove[] = new Array(n);
-  for (let i = 0; i < n; i++) list[i] = pos.decode(scratch[i]);
-  const frozen = Object.freeze(list);
-  facts.moves = frozen;
-  return frozen;
+  const list = moveList(loaded(state, facts));
+  facts.moves = list;
+  return list;
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
