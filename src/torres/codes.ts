@@ -9,7 +9,7 @@ import { RulesError } from '../core/errors.js';
 import { stampsFor } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
-import { CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
+import { BLOCK_UNDER, CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
 import type { TorresMove } from './types.js';
 
 // ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
@@ -67,26 +67,41 @@ export const MAX_MOVES = 8192;
 /**
  * Move objects are immutable values, so each code has one frozen object, built on first use:
  * `moves` is then lookups instead of new objects and square-name strings. The codes are a
- * small finite set (kinds × squares × sizes or cards), so the table stays small. Codes with no
- * size or card field (`c < 2^16`: blocks, knights, moves — nearly every listed move) are found
- * by index in an array; `moves` looks up every move of every list, and a `Map` lookup cost more
- * than the rest of building the list.
+ * small finite set (kinds × squares × sizes or cards), so the tables stay small. `moves` looks
+ * up every move of every list, so the common codes are found by index in an array (a `Map`
+ * lookup cost more than the rest of building a list): {@link slotOf} packs them into 17 bits,
+ * and only the few codes with both a square and a size or card field go to the `Map`.
  */
-const SMALL = 1 << 16;
-const small: (TorresMove | null)[] = new Array<TorresMove | null>(SMALL).fill(null);
+const SLOTS = 1 << 17;
+const bySlot: (TorresMove | null)[] = new Array<TorresMove | null>(SLOTS).fill(null);
 const interned = new Map<number, TorresMove>();
 /** The code of each interned move object, kept on it as a private field (`encode` reads it). */
 const codeOfMove = stampsFor<number>();
 
+/**
+ * The slot of a code in `bySlot`, or −1 (one slot per code, never shared): kind, from, to for
+ * codes with no size or card (a list's moves — one kind, one knight — sit side by side); card,
+ * from, and the size for `blockUnder` or the square for every other card.
+ */
+function slotOf(c: number): number {
+  const from = (c >> 4) & 63;
+  const to = (c >> 10) & 63;
+  if (c >>> 16 === 0) return ((c & 15) << 12) | (from << 6) | to;
+  if ((c & 15) !== K_PLAY || c >>> 26 !== 0) return -1;
+  const card = cardOf(c);
+  const x = xOf(c);
+  const last = card === BLOCK_UNDER ? (to === 0 ? x : -1) : x === 0 ? to : -1;
+  return last < 0 ? -1 : (1 << 16) | (card << 12) | (from << 6) | last;
+}
+
 /** The move object of an integer move code (one shared frozen object per code). */
 export function decode(c: number): TorresMove {
-  if (c >= 0 && c < SMALL) {
-    // Kind, then from, then to: a list's moves (one kind, one knight) sit side by side.
-    const i = ((c & 15) << 12) | (((c >> 4) & 63) << 6) | ((c >> 10) & 63);
-    let move = small[i] as TorresMove | null;
+  const slot = slotOf(c);
+  if (slot >= 0) {
+    let move = bySlot[slot] as TorresMove | null;
     if (move === null) {
       move = intern(c);
-      small[i] = move;
+      bySlot[slot] = move;
     }
     return move;
   }
@@ -101,7 +116,8 @@ export function decode(c: number): TorresMove {
 /** The frozen move object of code `c`, carrying its code. */
 function intern(c: number): TorresMove {
   const move = build(c);
-  codeOfMove.add(move, c);
+  // The code read off its fields: a code with stray bits (a caller's) is not carried along.
+  codeOfMove.add(move, codeOfFields(move));
   return Object.freeze(move);
 }
 
@@ -174,7 +190,10 @@ function size(m: Record<string, unknown>, field: string): number {
 export function encode(move: unknown): number {
   if (typeof move !== 'object' || move === null) bad('not an object');
   // A move object `decode` built carries its code; any other is read field by field.
-  if (codeOfMove.has(move)) return codeOfMove.get(move);
+  return codeOfMove.has(move) ? codeOfMove.get(move) : codeOfFields(move);
+}
+
+function codeOfFields(move: object): number {
   const m = move as Record<string, unknown>;
   switch (m.kind) {
     case 'castle':

@@ -1,7 +1,7 @@
 // Move codes ↔ move objects (src/torres/codes.ts): `decode` hands out one frozen object per code
 // (`moves` relies on it being a lookup), and `encode` takes it back to the same code.
 import { describe, expect, it } from 'vitest';
-import { decode, encode, K_PLAY, kindOf } from '../../src/torres/codes.js';
+import { code, decode, encode, K_BLOCK, K_PLAY, kindOf } from '../../src/torres/codes.js';
 import { torres } from '../../src/torres/index.js';
 
 describe('Torres move codes', () => {
@@ -31,5 +31,12 @@ describe('Torres move codes', () => {
     expect(plays).toBeGreaterThan(0);
     expect([...seen.keys()].some((c) => c >= 1 << 16)).toBe(true);
     expect([...seen.keys()].some((c) => c < 1 << 16)).toBe(true);
+  });
+
+  it('a code with stray bits decodes to the move its fields name, which encodes to its own code', () => {
+    const stray = code(K_BLOCK, 5, 9, 0, 0); // a block has no from square
+    const canonical = code(K_BLOCK, 0, 9, 0, 0);
+    expect(decode(stray)).toEqual(decode(canonical));
+    expect(encode(decode(stray))).toBe(canonical);
   });
 });
