@@ -5,7 +5,7 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { readOptions } from '../core/options.js';
+import { isPlainObject, readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
 
 /** How action cards are bought (T-DECK-1). */
@@ -175,10 +175,7 @@ export function resolveOptions(
   if (requireAll) for (const k of KEYS) if (o[k] === undefined) bad(code, k, 'is missing');
   const get = (k: keyof TorresOptions): unknown => (o[k] === undefined ? DEFAULT_OPTIONS[k] : o[k]);
   const players = int(code, 'players', get('players'), 2, 4);
-  const seed = get('seed');
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${quote(seed)}`);
-  }
+  const seed = seedOf(code, get('seed'));
   const version = oneOf(code, 'version', get('version'), ['basic', 'master'] as const);
   let deckMode = oneOf(code, 'deckMode', get('deckMode'), [
     'shared',
@@ -236,7 +233,7 @@ export function resolveOptions(
   }
   return {
     players,
-    seed: seed as number,
+    seed,
     version,
     deckMode,
     firstPlayer,
@@ -280,6 +277,51 @@ export function resolveOptions(
     ] as const),
     masterMinKnights: int(code, 'masterMinKnights', get('masterMinKnights'), 1, 16),
   };
+}
+
+function seedOf(code: 'INVALID_OPTIONS' | 'INVALID_STATE', seed: unknown): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    bad(code, 'seed', `must be an integer in 0..2^32-1, got ${quote(seed)}`);
+  }
+  return seed;
+}
+
+/** The last options `start` resolved whose values are all primitives, and what they gave. */
+let lastKeys: readonly string[] = [];
+let lastValues: readonly unknown[] = [];
+let lastResolved: TorresOptions | null = null;
+
+/**
+ * {@link resolveOptions} for `start`. A bot, a server or a bench starts game after game with
+ * the same options and another seed: when every option but the seed equals the last input's
+ * (same keys in the same order, each value a primitive and `===`), only the seed is checked and
+ * the rest of the last result is reused, instead of checking every option (and the start
+ * squares' geometry) again.
+ */
+export function resolveStartOptions(input: unknown): TorresOptions {
+  if (lastResolved !== null && isPlainObject(input)) {
+    const keys = Object.keys(input);
+    let same = keys.length === lastKeys.length;
+    for (let i = 0; same && i < keys.length; i++) {
+      const k = keys[i] as string;
+      same = k === lastKeys[i] && (k === 'seed' || input[k] === lastValues[i]);
+    }
+    if (same) {
+      const seed = input.seed === undefined ? DEFAULT_OPTIONS.seed : input.seed;
+      return { ...lastResolved, seed: seedOf('INVALID_OPTIONS', seed) };
+    }
+  }
+  const resolved = resolveOptions(input);
+  if (isPlainObject(input)) {
+    const keys = Object.keys(input);
+    const values = keys.map((k) => input[k]);
+    if (values.every((v) => v === null || typeof v !== 'object')) {
+      lastKeys = keys;
+      lastValues = values;
+      lastResolved = resolved;
+    }
+  }
+  return resolved;
 }
 
 /** The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). */

@@ -28,14 +28,14 @@ import {
   STEP,
   SUPPLY,
 } from './layout.js';
-import { resolveOptions, type TorresOptions } from './options.js';
+import { resolveStartOptions, type TorresOptions } from './options.js';
 import { Position } from './position.js';
 import { toState } from './state.js';
 import type { TorresState } from './types.js';
 
 /** T-RNG-2: all draws happen here, in the specified order. */
 export function startState(options?: Partial<TorresOptions>): TorresState {
-  const o = resolveOptions(options);
+  const o = resolveStartOptions(options);
   let rng = rngFromSeed(o.seed);
   let first = 0;
   if (o.firstPlayer === 'random') [first, rng] = nextInt(rng, o.players);

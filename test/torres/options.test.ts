@@ -476,3 +476,38 @@ describe('options and rulings (§14, T-RULE-*)', () => {
     expect(targets(s, 'move')).toContain('d2'); // a lower stack of the same castle
   });
 });
+
+describe('options resolved once for a run of starts (resolveStartOptions)', () => {
+  it('T-RNG-2: starts with the same options and other seeds equal starts resolved afresh, and every changed option is checked again', () => {
+    const fresh = (o: Record<string, unknown>) => {
+      // A different key order is another input: it is resolved in full.
+      const reordered = Object.fromEntries(Object.entries(o).reverse());
+      return torres.start(reordered as never);
+    };
+    for (const seed of [1, 2, 3, 0xffffffff]) {
+      const o = { players: 3, seed, deckMode: 'draft' };
+      expect(torres.start(o as never)).toStrictEqual(fresh(o));
+    }
+    // No seed: the default seed, not the last one.
+    expect(torres.start({ players: 3, deckMode: 'draft' } as never)).toStrictEqual(
+      fresh({ players: 3, deckMode: 'draft', seed: 0 }),
+    );
+    const code = (f: () => unknown): string | undefined => {
+      try {
+        f();
+      } catch (e) {
+        return (e as { code?: string }).code;
+      }
+      return undefined;
+    };
+    torres.start({ players: 4, seed: 1 });
+    expect(code(() => torres.start({ players: 4, seed: -1 }))).toBe('INVALID_OPTIONS');
+    expect(code(() => torres.start({ players: 4, seed: 1.5 }))).toBe('INVALID_OPTIONS');
+    expect(code(() => torres.start({ players: 5, seed: 1 } as never))).toBe('INVALID_OPTIONS');
+    expect(code(() => torres.start({ players: 4, seed: 1, bogus: 1 } as never))).toBe(
+      'INVALID_OPTIONS',
+    );
+    torres.start({ players: 4, seed: 1 });
+    expect(torres.start({ players: 2, seed: 1 }).seats).toHaveLength(2);
+  });
+});
