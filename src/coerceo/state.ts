@@ -205,9 +205,9 @@ export function trustState<S extends CoerceoState>(state: S): S {
   return guard.trust(state, null);
 }
 
-/** Marks a state a position built as checked, with the position's hash words. */
+/** Marks a state a position has just built (a fresh object) as checked, with its hash words. */
 export function trustHashed(hLo: number, hHi: number, state: CoerceoState): CoerceoState {
-  return guard.trust(state, { hLo, hHi, moves: undefined, cursor: 0 });
+  return guard.trustNew(state, { hLo, hHi, moves: undefined, cursor: 0 });
 }
 
 /**

@@ -26,6 +26,11 @@ export interface StateGuard<D> {
   check(state: unknown, where: string): D;
   /** Registers a state the library built (valid by construction) with what it derives to. */
   trust<S extends object>(state: S, derived: D): S;
+  /**
+   * {@link trust} for an object the library has just made and handed to no one (extensible,
+   * never registered): stamped at once, without asking where it is registered already.
+   */
+  trustNew<S extends object>(state: S, derived: D): S;
   /** What the guard remembers for `state` (checked or trusted), without checking it. */
   known(state: object): D | undefined;
 }
@@ -118,6 +123,10 @@ export function stateGuard<D>(game: string, read: (state: unknown) => D): StateG
       if (stamps.has(state)) stamps.set(state, derived);
       else if (checked.has(state) || !Object.isExtensible(state)) checked.set(state, derived);
       else stamps.add(state, derived);
+      return state;
+    },
+    trustNew<S extends object>(state: S, derived: D): S {
+      stamps.add(state, derived);
       return state;
     },
     known(state: object): D | undefined {

@@ -108,7 +108,7 @@ export interface Snapshot {
   /** The snapshot this one changes (`null` for a whole one). */
   readonly parent: Snapshot | null;
   /** `(index, value)` pairs over `parent` (`null` for a whole one). */
-  readonly changes: Int32Array | null;
+  readonly changes: readonly number[] | null;
   /** Changes between this snapshot and the nearest whole one (0 for a whole one). */
   readonly chain: number;
   /** Whether `lo`/`hi` hold the hash of the array (a position computes it on first demand). */
@@ -127,7 +127,7 @@ function materialize(s: Snapshot, out: Int32Array): void {
     return;
   }
   materialize(s.parent as Snapshot, out);
-  const c = s.changes as Int32Array;
+  const c = s.changes as readonly number[];
   for (let k = 0; k < c.length; k += 2) out[c[k]] = c[k + 1];
 }
 
@@ -306,7 +306,7 @@ export class Position implements SearchPosition<TorresMove> {
    * @internal
    */
   applyChanges(s: Snapshot): void {
-    const c = s.changes as Int32Array;
+    const c = s.changes as readonly number[];
     const a = this.data;
     for (let k = 0; k < c.length; k += 2) {
       const i = c[k];
@@ -338,24 +338,14 @@ export class Position implements SearchPosition<TorresMove> {
     if (this.hashKnown) this.foldHash();
     const log = this.log;
     const from = this.plyMarks[this.depth - 1];
+    // A plain array: a small typed array costs more to allocate than the few entries it holds.
+    const changes: number[] = [];
     const stamp = ++changeStamp;
-    let n = 0;
     for (let k = from; k < this.logLen; k += 2) {
       const i = log[k];
       if (changeMark[i] !== stamp) {
         changeMark[i] = stamp;
-        n++;
-      }
-    }
-    const changes = new Int32Array(2 * n);
-    const mark = ++changeStamp;
-    let j = 0;
-    for (let k = from; k < this.logLen; k += 2) {
-      const i = log[k];
-      if (changeMark[i] !== mark) {
-        changeMark[i] = mark;
-        changes[j++] = i;
-        changes[j++] = this.data[i];
+        changes.push(i, this.data[i]);
       }
     }
     return {

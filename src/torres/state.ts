@@ -79,7 +79,7 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
  * gives up `pos` (it is not used again), so its array is kept without a copy.
  */
 export function toState(pos: Position, rng: RngState, release = false): TorresState {
-  return guard.trust(stateOf(pos, rng, null), factsOf(release ? pos.release() : pos.snapshot()));
+  return guard.trustNew(stateOf(pos, rng, null), factsOf(release ? pos.release() : pos.snapshot()));
 }
 
 /**
@@ -90,7 +90,7 @@ export function toState(pos: Position, rng: RngState, release = false): TorresSt
 function nextState(pos: Position, prev: TorresState, before: Snapshot): TorresState {
   const snap = pos.changeSnapshot(before);
   const changes = snap.changes;
-  return guard.trust(
+  return guard.trustNew(
     stateOf(pos, prev.rng, changes === null ? null : { state: prev, changes }),
     factsOf(snap),
   );
@@ -99,7 +99,7 @@ function nextState(pos: Position, prev: TorresState, before: Snapshot): TorresSt
 /** A state and the entries a play changed in the state array since it (see {@link nextState}). */
 interface Previous {
   readonly state: TorresState;
-  readonly changes: Int32Array;
+  readonly changes: readonly number[];
 }
 
 /** `a[from .. from + n − 1]` as a plain array. */
@@ -139,7 +139,7 @@ function seatPart(o: number): number {
 }
 
 /** The parts of the state array the `(index, value)` pairs `changes` write into. */
-function touchedParts(changes: Int32Array): number {
+function touchedParts(changes: readonly number[]): number {
   let t = 0;
   for (let k = 0; k < changes.length; k += 2) {
     const i = changes[k];
@@ -197,7 +197,7 @@ function piecesOf(a: Int32Array): (number | 'K' | null)[] {
  * `old`'s heights and pieces with the squares `changes` wrote patched in (a copy of a 64-entry
  * array is a block move; rebuilding it reads and converts every square).
  */
-function patchedHeights(old: readonly number[], changes: Int32Array): number[] {
+function patchedHeights(old: readonly number[], changes: readonly number[]): number[] {
   const out = old.slice();
   for (let k = 0; k < changes.length; k += 2) {
     if (changes[k] < P) out[changes[k] - H] = changes[k + 1];
@@ -207,7 +207,7 @@ function patchedHeights(old: readonly number[], changes: Int32Array): number[] {
 
 function patchedPieces(
   old: readonly (number | 'K' | null)[],
-  changes: Int32Array,
+  changes: readonly number[],
 ): (number | 'K' | null)[] {
   const out = old.slice();
   for (let k = 0; k < changes.length; k += 2) {

@@ -90,6 +90,19 @@ describe('how the guard keeps what it knows about a trusted state', () => {
     expect(guard.check(s, 'toy.f')).toBe(7);
   });
 
+  it('trustNew stamps a fresh object like trust: known without reading, plain data, not passed to copies', () => {
+    const { guard, reads } = toy();
+    const s = guard.trustNew({ n: 1 }, 9);
+    expect(guard.check(s, 'toy.f')).toBe(9);
+    expect(guard.known(s)).toBe(9);
+    expect(Object.keys(s)).toEqual(['n']);
+    expect(JSON.stringify(s)).toBe('{"n":1}');
+    expect(guard.known({ ...s })).toBeUndefined();
+    expect(reads()).toBe(0);
+    guard.trust(s, 10); // a later trust updates it
+    expect(guard.check(s, 'toy.f')).toBe(10);
+  });
+
   it('does not pass on to copies: a spread, assigned or cloned copy is checked afresh', () => {
     const { guard, reads } = toy();
     const s = { n: 1 };
