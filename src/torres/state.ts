@@ -224,11 +224,15 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
   const changes = prev?.changes;
   const touched = changes === undefined ? T_ALL : touchedParts(changes);
   const kept = (part: number): boolean => (touched & part) === 0;
-  const seats: TorresSeatState[] = [];
-  for (let p = 0; p < n; p++) {
-    const parts = (touched >>> (6 + 5 * p)) & 31;
-    const before = old?.seats[p];
-    seats.push(parts === 0 ? (before as TorresSeatState) : seatOf(a, p, before, parts));
+  // Most moves (blocks, knight moves) touch no seat: the seat list itself is then shared.
+  let seats = old?.seats as TorresSeatState[];
+  if (touched >>> 6 !== 0) {
+    seats = new Array<TorresSeatState>(n);
+    for (let p = 0; p < n; p++) {
+      const parts = (touched >>> (6 + 5 * p)) & 31;
+      const before = old?.seats[p];
+      seats[p] = parts === 0 ? (before as TorresSeatState) : seatOf(a, p, before, parts);
+    }
   }
   let heights: number[];
   let pieces: (number | 'K' | null)[];
