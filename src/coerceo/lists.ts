@@ -31,7 +31,7 @@ const NONE: readonly CoerceoMove[] = Object.freeze([]);
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const scratch = new Int32Array(MAX_MOVES);
 
-/** The legal moves of `pos` as a frozen list of interned move objects, in generation order. */
+/** C-MOVE-2: the legal moves of `pos` as a frozen list of interned move objects, in generation order. */
 export function moveList(pos: CoerceoPosition): readonly CoerceoMove[] {
   if (pos.terminal()) return NONE;
   const c = pos.toMove();

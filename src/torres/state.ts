@@ -194,28 +194,26 @@ function piecesOf(a: Int32Array): (number | 'K' | null)[] {
 }
 
 /**
- * `old`'s heights and pieces with the squares `changes` wrote patched in (a copy of a 64-entry
- * array is a block move; rebuilding it reads and converts every square).
+ * A copy of `old` (the 64 squares of `heights` or `pieces`, kept in the state array from
+ * `base`) with the squares `changes` wrote patched in as `entryOf` the new value: a copy of
+ * a 64-entry array is a block move, rebuilding it reads and converts every square.
  */
-function patchedHeights(old: readonly number[], changes: readonly number[]): number[] {
+function patched<T>(
+  old: readonly T[],
+  changes: readonly number[],
+  base: number,
+  entryOf: (v: number) => T,
+): T[] {
   const out = old.slice();
   for (let k = 0; k < changes.length; k += 2) {
-    if (changes[k] < P) out[changes[k] - H] = changes[k + 1];
+    const q = changes[k] - base;
+    if (q >= 0 && q < 64) out[q] = entryOf(changes[k + 1]);
   }
   return out;
 }
 
-function patchedPieces(
-  old: readonly (number | 'K' | null)[],
-  changes: readonly number[],
-): (number | 'K' | null)[] {
-  const out = old.slice();
-  for (let k = 0; k < changes.length; k += 2) {
-    const i = changes[k];
-    if (i >= P && i < P + 64) out[i - P] = pieceOf(changes[k + 1]);
-  }
-  return out;
-}
+/** A height as `heights` holds it (the state array's value itself). */
+const heightOf = (v: number): number => v;
 
 function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresState {
   const a = pos.data;
@@ -240,10 +238,12 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
     heights = listOf(a, H, 64);
     pieces = piecesOf(a);
   } else {
-    heights = kept(T_HEIGHTS) ? (old.heights as number[]) : patchedHeights(old.heights, changes);
+    heights = kept(T_HEIGHTS)
+      ? (old.heights as number[])
+      : patched(old.heights, changes, H, heightOf);
     pieces = kept(T_PIECES)
       ? (old.pieces as (number | 'K' | null)[])
-      : patchedPieces(old.pieces, changes);
+      : patched(old.pieces, changes, P, pieceOf);
   }
   let pending = old?.turn.pending as CardView[];
   if (!kept(T_PENDING)) {
