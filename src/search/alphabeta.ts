@@ -34,7 +34,19 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 const INF = 2 * WIN_SCORE;
-const HISTORY_SIZE = 1 << 16;
+const HISTORY_BITS = 16;
+const HISTORY_SIZE = 1 << HISTORY_BITS;
+const COUNTER_BITS = 12;
+/** Slots of the countermove table (indexed by a hash of the move answered), per seat. */
+const COUNTER_SIZE = 1 << COUNTER_BITS;
+/** Late move reductions start with the move at this index of the ordered list. */
+const LATE_MOVE = 3;
+/** From this index on a late move is reduced by two plies instead of one (when deep enough). */
+const LATER_MOVE = 12;
+
+/** Index of a move code in the history and countermove tables: a multiplicative hash. */
+const tableIndex = (code: number, bits: number): number =>
+  Math.imul(code, 0x9e3779b1) >>> (32 - bits);
 
 /** Options of {@link alphaBetaBot}. */
 export interface AlphaBetaOptions<S, M> {
@@ -65,6 +77,15 @@ export interface AlphaBetaOptions<S, M> {
    * ends one of its own.
    */
   readonly shared?: SharedSearchTable;
+  /**
+   * Late move reductions (default `false`): a move ordered after the table move, the killers
+   * and the countermove is first searched a ply shallower (two plies from the twelfth move on,
+   * at depth ≥ 5), with a null window, and searched again at full depth only when it proves
+   * better than the best so far. A timed search gets deeper in the same time; the price is that
+   * a fixed-depth search is no longer exact minimax (a move that looks bad a ply short of the
+   * horizon but is good at it can be missed). The Hive UHP engine turns it on.
+   */
+  readonly reductions?: boolean;
 }
 
 /** Which shared search a helper joins: see {@link AlphaBetaBot.help}. */
@@ -96,6 +117,7 @@ const ALPHA_BETA_OPTIONS: Readonly<Record<keyof AlphaBetaOptions<unknown, unknow
     path: CHECKS.path,
     maxMoves: CHECKS.positiveCount,
     shared: (v) => (v instanceof SharedSearchTable ? undefined : 'a SharedSearchTable'),
+    reductions: CHECKS.boolean,
   };
 
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
@@ -160,6 +182,11 @@ export function alphaBetaBot<S, M, O>(
   let generation = 0;
   const history = new Int32Array(2 * HISTORY_SIZE);
   const killers = new Int32Array(2 * (maxPly + 1)).fill(-1);
+  // The move that last refuted each move of the opponent (per seat): ordered after the killers.
+  const counters = new Int32Array(2 * COUNTER_SIZE).fill(-1);
+  // The move played at each ply of the current line (what the next ply answers).
+  const line = new Int32Array(maxPly + 1);
+  const reductions = options.reductions ?? false;
   const pvTable = new Int32Array((maxPly + 1) * (maxPly + 1));
   const pvLength = new Int32Array(maxPly + 1);
   let moves = new Int32Array(0);
@@ -170,6 +197,7 @@ export function alphaBetaBot<S, M, O>(
     else tt.fill(0);
     history.fill(0);
     killers.fill(-1);
+    counters.fill(-1);
     generation = 0;
   };
 
@@ -251,6 +279,19 @@ export function alphaBetaBot<S, M, O>(
     const fromTable = (v: number, ply: number): number =>
       v >= WIN_BOUND ? v - ply : v <= -WIN_BOUND ? v + ply : v;
 
+    /** The value for `me` of the child just played, where `next` moves, searched to `depth`. */
+    const child = (
+      depth: number,
+      ply: number,
+      alpha: number,
+      beta: number,
+      me: number,
+      next: number,
+    ): number =>
+      next === me
+        ? negamax(depth, ply + 1, alpha, beta, me)
+        : -negamax(depth, ply + 1, -beta, -alpha, next);
+
     const negamax = (
       depth: number,
       ply: number,
@@ -307,10 +348,13 @@ export function alphaBetaBot<S, M, O>(
       if (ply === 0 && rootFirst >= 0) hashMove = rootFirst;
       const base = ply * width;
       const n = cursor.generate(moves, base);
-      // Order: table move, killers, then history.
+      // Order: table move, killers, the countermove of the move just played, then history.
       const k0 = killers[2 * ply];
       const k1 = killers[2 * ply + 1];
       const hbase = me * HISTORY_SIZE;
+      const counterSlot =
+        ply > 0 ? me * COUNTER_SIZE + tableIndex(line[ply - 1], COUNTER_BITS) : -1;
+      const counter = counterSlot >= 0 ? counters[counterSlot] : -1;
       for (let i = base; i < base + n; i++) {
         const code = moves[i];
         order[i] =
@@ -320,7 +364,9 @@ export function alphaBetaBot<S, M, O>(
               ? 0x7ffffff0
               : code === k1
                 ? 0x7fffffef
-                : history[hbase + (code & (HISTORY_SIZE - 1))];
+                : code === counter
+                  ? 0x7fffffee
+                  : history[hbase + tableIndex(code, HISTORY_BITS)];
       }
 
       const alpha0 = alpha;
@@ -340,26 +386,29 @@ export function alphaBetaBot<S, M, O>(
           order[pick] = o;
         }
         const code = moves[i];
+        line[ply] = code;
         cursor.play(code);
         const next = cursor.terminal() ? me : cursor.toMove();
         let v: number;
-        if (i === base || beta - alpha <= 1) {
-          v =
-            next === me
-              ? negamax(depth - 1, ply + 1, alpha, beta, me)
-              : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+        if (i === base) {
+          v = child(depth - 1, ply, alpha, beta, me, next);
         } else {
-          // Principal variation search: prove the later moves no better with a null window,
-          // and search again with the full window only when one is.
-          v =
-            next === me
-              ? negamax(depth - 1, ply + 1, alpha, alpha + 1, me)
-              : -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, next);
-          if (v > alpha && v < beta && !stopped) {
-            v =
-              next === me
-                ? negamax(depth - 1, ply + 1, alpha, beta, me)
-                : -negamax(depth - 1, ply + 1, -beta, -alpha, next);
+          // Late move reductions: a move the ordering put late (not the table move, a killer
+          // or the countermove: their order values are the top four) is tried shallower first,
+          // and searched to full depth only when it proves better than the best so far.
+          const late = i - base;
+          const reduce =
+            reductions && ply > 0 && depth >= 3 && late >= LATE_MOVE && order[i] < 0x7fffffee
+              ? late >= LATER_MOVE && depth >= 5
+                ? 2
+                : 1
+              : 0;
+          v = reduce > 0 ? child(depth - 1 - reduce, ply, alpha, alpha + 1, me, next) : alpha + 1;
+          if (v > alpha && !stopped) {
+            // Principal variation search: prove the move no better with a null window, and
+            // search again with the full window only when it is.
+            v = child(depth - 1, ply, alpha, alpha + 1, me, next);
+            if (v > alpha && v < beta && !stopped) v = child(depth - 1, ply, alpha, beta, me, next);
           }
         }
         cursor.undo();
@@ -382,7 +431,8 @@ export function alphaBetaBot<S, M, O>(
                 killers[2 * ply + 1] = k0 as number;
                 killers[2 * ply] = code;
               }
-              const hi2 = hbase + (code & (HISTORY_SIZE - 1));
+              if (counterSlot >= 0) counters[counterSlot] = code;
+              const hi2 = hbase + tableIndex(code, HISTORY_BITS);
               history[hi2] = Math.min(1 << 28, history[hi2] + depth * depth);
               break;
             }

@@ -3,7 +3,7 @@ import { isRulesError } from '../../src/core/errors.js';
 import type { Game } from '../../src/core/game.js';
 import { randomPlayout } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
-import { alphaBetaBot, WIN_SCORE } from '../../src/search/alphabeta.js';
+import { alphaBetaBot, EVAL_SCALE, WIN_SCORE } from '../../src/search/alphabeta.js';
 import { connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
 import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
@@ -181,6 +181,64 @@ describe('alpha-beta', () => {
     const later = tictactoe.apply(tictactoe.start(), first); // that cell is now taken
     const one = used.search(later, { nodes: 1 });
     expect(tictactoe.moves(later)).toContainEqual(one.move);
+  });
+
+  // Reduced late moves are searched again at full depth when they prove better, and a search
+  // to the end of the game deepens until even the reduced lines reach the end: exact again.
+  it('late move reductions stay exact when the search reaches the end of the game', () => {
+    const lmr = alphaBetaBot(tictactoe, { reductions: true });
+    const r = lmr.search(tictactoe.start(), { depth: 20 });
+    expect(r.score).toBe(0);
+    for (const s of positions(tictactoe, tictactoe.start(), 60, 6)) {
+      const v = lmr.search(s, { depth: 20 });
+      expect(sign(v.score)).toBe(minimax(tictactoe, s));
+      expect(moveValue(tictactoe, s, v.move)).toBe(minimax(tictactoe, s));
+      replay(tictactoe, s, v.pv);
+    }
+    const small = connect4.start({ width: 4, height: 3, connect: 3 });
+    for (const s of positions(connect4, small, 20, 5)) {
+      const reduced = alphaBetaBot(connect4, { reductions: true }).search(s, { depth: 20 });
+      const full = alphaBetaBot(connect4).search(s, { depth: 20 });
+      expect(reduced.score).toBe(full.score);
+    }
+  });
+
+  it('late move reductions search fewer nodes to the same depth, with a legal PV', () => {
+    const s = connect4.start();
+    const reduced = alphaBetaBot(connect4, { reductions: true }).search(s, { depth: 8 });
+    const full = alphaBetaBot(connect4).search(s, { depth: 8 });
+    expect(reduced.stats.depth).toBe(8);
+    expect(reduced.stats.nodes).toBeLessThan(full.stats.nodes);
+    replay(connect4, s, reduced.pv);
+    expect(() => alphaBetaBot(connect4, { reductions: 1 as never })).toThrow(/reductions/);
+  });
+
+  // Without a table nothing is grafted from elsewhere, so the score is the evaluation at the
+  // end of the principal variation, which is exactly `depth` plies long unless the game ends.
+  // A reduced move that proved better and were kept without its full-depth search would leave
+  // a line a ply short, scored from a null window.
+  it('late move reductions keep the score the value at the end of the full-depth line', () => {
+    const weight = (i: number): number => ((i * 2654435761) >>> 0) % 97;
+    const scattered = (node: { state(): { cells: readonly number[] } }): number[] => {
+      const sums = [0, 0];
+      node.state().cells.forEach((v, i) => {
+        if (v) sums[v - 1] = (sums[v - 1] ?? 0) + weight(i);
+      });
+      const d = ((sums[0] ?? 0) - (sums[1] ?? 0)) / 4000;
+      return [0.5 + d, 0.5 - d];
+    };
+    for (const reductions of [false, true]) {
+      for (const s of positions(connect4, connect4.start(), 12, 8)) {
+        const bot = alphaBetaBot(connect4, { evaluate: scattered, ttSize: 0, reductions });
+        const r = bot.search(s, { depth: 6 });
+        const end = replay(connect4, s, r.pv);
+        const me = connect4.toMove(s);
+        if (connect4.terminal(end)) continue;
+        expect(r.pv.length).toBe(6);
+        const e = scattered({ state: () => end });
+        expect(r.score).toBe(Math.round(((e[me] ?? 0) - (e[1 - me] ?? 0)) * EVAL_SCALE));
+      }
+    }
   });
 
   it('refuses games it cannot search: hidden information, terminal states', () => {
