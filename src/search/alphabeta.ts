@@ -41,8 +41,10 @@ const COUNTER_BITS = 12;
 const COUNTER_SIZE = 1 << COUNTER_BITS;
 /** Late move reductions start with the move at this index of the ordered list. */
 const LATE_MOVE = 3;
-/** From this index on a late move is reduced by two plies instead of one (when deep enough). */
-const LATER_MOVE = 12;
+/** From this index on a late move is reduced by two plies instead of one (at depth ≥ 4). */
+const LATER_MOVE = 8;
+/** From this index on, by three (at depth ≥ 6). */
+const LATEST_MOVE = 24;
 
 /** Index of a move code in the history and countermove tables: a multiplicative hash. */
 const tableIndex = (code: number, bits: number): number =>
@@ -79,11 +81,12 @@ export interface AlphaBetaOptions<S, M> {
   readonly shared?: SharedSearchTable;
   /**
    * Late move reductions (default `false`): a move ordered after the table move, the killers
-   * and the countermove is first searched a ply shallower (two plies from the twelfth move on,
-   * at depth ≥ 5), with a null window, and searched again at full depth only when it proves
-   * better than the best so far. A timed search gets deeper in the same time; the price is that
-   * a fixed-depth search is no longer exact minimax (a move that looks bad a ply short of the
-   * horizon but is good at it can be missed). The Hive UHP engine turns it on.
+   * and the countermove is first searched a ply shallower (two plies from the ninth move on at
+   * depth ≥ 4, three from the twenty-fifth at depth ≥ 6), with a null window, and searched
+   * again at full depth only when it proves better than the best so far. A timed search gets
+   * deeper in the same time; the price is that a fixed-depth search is no longer exact minimax
+   * (a move that looks bad a few plies short of the horizon but is good at it can be missed).
+   * The Hive UHP engine turns it on.
    */
   readonly reductions?: boolean;
 }
@@ -399,9 +402,9 @@ export function alphaBetaBot<S, M, O>(
           const late = i - base;
           const reduce =
             reductions && ply > 0 && depth >= 3 && late >= LATE_MOVE && order[i] < 0x7fffffee
-              ? late >= LATER_MOVE && depth >= 5
-                ? 2
-                : 1
+              ? 1 +
+                (late >= LATER_MOVE && depth >= 4 ? 1 : 0) +
+                (late >= LATEST_MOVE && depth >= 6 ? 1 : 0)
               : 0;
           v = reduce > 0 ? child(depth - 1 - reduce, ply, alpha, alpha + 1, me, next) : alpha + 1;
           if (v > alpha && !stopped) {
