@@ -46,6 +46,13 @@ const LATER_MOVE = 8;
 /** From this index on, by three (at depth ≥ 6). */
 const LATEST_MOVE = 24;
 
+// Order values above any history score (capped at 2^28): the table move, the two killers and
+// the countermove, in that order. Late move reductions spare every move ranked this high.
+const ORDER_TABLE_MOVE = 0x7fffffff;
+const ORDER_KILLER_1 = 0x7ffffff0;
+const ORDER_KILLER_2 = 0x7fffffef;
+const ORDER_COUNTER = 0x7fffffee;
+
 /** Index of a move code in the history and countermove tables: a multiplicative hash. */
 const tableIndex = (code: number, bits: number): number =>
   Math.imul(code, 0x9e3779b1) >>> (32 - bits);
@@ -362,13 +369,13 @@ export function alphaBetaBot<S, M, O>(
         const code = moves[i];
         order[i] =
           code === hashMove
-            ? 0x7fffffff
+            ? ORDER_TABLE_MOVE
             : code === k0
-              ? 0x7ffffff0
+              ? ORDER_KILLER_1
               : code === k1
-                ? 0x7fffffef
+                ? ORDER_KILLER_2
                 : code === counter
-                  ? 0x7fffffee
+                  ? ORDER_COUNTER
                   : history[hbase + tableIndex(code, HISTORY_BITS)];
       }
 
@@ -396,12 +403,12 @@ export function alphaBetaBot<S, M, O>(
         if (i === base) {
           v = child(depth - 1, ply, alpha, beta, me, next);
         } else {
-          // Late move reductions: a move the ordering put late (not the table move, a killer
-          // or the countermove: their order values are the top four) is tried shallower first,
-          // and searched to full depth only when it proves better than the best so far.
+          // Late move reductions: a move the ordering put late (and not the table move, a
+          // killer or the countermove) is tried shallower first, and searched to full depth
+          // only when it proves better than the best so far.
           const late = i - base;
           const reduce =
-            reductions && ply > 0 && depth >= 3 && late >= LATE_MOVE && order[i] < 0x7fffffee
+            reductions && ply > 0 && depth >= 3 && late >= LATE_MOVE && order[i] < ORDER_COUNTER
               ? 1 +
                 (late >= LATER_MOVE && depth >= 4 ? 1 : 0) +
                 (late >= LATEST_MOVE && depth >= 6 ? 1 : 0)
