@@ -7,7 +7,7 @@
 import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { isCutCell, markCutCells } from './articulation.js';
+import { isCutCell, locallyUncut, markCutCells } from './articulation.js';
 import { CELLS, NB as I_NB } from './board.js';
 import {
   ANT,
@@ -165,15 +165,9 @@ export function hiveBalance(pos: Position, weights: HiveWeights = DEFAULT_WEIGHT
   const top = pos.top;
   const cell = pos.cell;
   const inGame = pos.inGame;
-  // Pinned pieces: alone on a cell whose removal splits the hive.
-  let cutMark = -1;
-  for (let p = 0; p < PIECES; p++) {
-    const c = cell[p];
-    if (c >= 0) {
-      cutMark = markCutCells(height, c);
-      break;
-    }
-  }
+  // Pinned pieces: alone on a cell whose removal splits the hive. The articulation pass runs
+  // only when the local test leaves a cell open (0: not run yet).
+  let cutMark = 0;
   const whiteQueen = cell[0];
   const blackQueen = cell[SLOTS];
   if (++nearStamp === 0xffffffff) {
@@ -223,7 +217,14 @@ export function hiveBalance(pos: Position, weights: HiveWeights = DEFAULT_WEIGHT
         }
       }
     }
-    const pinned = !stacked && (isCutCell(c, cutMark) || (crawler && !canSlideOut(height, c)));
+    let pinned = false;
+    if (!stacked) {
+      if (crawler && !canSlideOut(height, c)) pinned = true;
+      else if (!locallyUncut(height, c)) {
+        if (cutMark === 0) cutMark = markCutCells(height, c);
+        pinned = isCutCell(c, cutMark);
+      }
+    }
     if (stacked) value *= 2;
     const ownQueen = white ? whiteQueen : blackQueen;
     if ((white ? nearWhite : nearBlack)[c] === stamp) {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isCutCell, markCutCells } from './articulation.js';
+import { isCutCell, locallyUncut, markCutCells } from './articulation.js';
 import {
   CELLS as I_CELLS,
   cellQ as I_cellQ,
@@ -174,38 +174,13 @@ export function canStep(a: number, d: number, hA: number): boolean {
 }
 
 /**
- * Number of separate runs of occupied neighbours around a hex, by 6-bit occupancy mask. With at
- * most one run, every neighbour reaches every other one without the hex, so it cannot be an
- * articulation point.
- */
-const RUNS: Uint8Array = (() => {
-  const t = new Uint8Array(64);
-  for (let m = 0; m < 64; m++) {
-    let runs = 0;
-    for (let d = 0; d < 6; d++) {
-      if ((m >> d) & 1 && !((m >> ((d + 5) % 6)) & 1)) runs++;
-    }
-    t[m] = m === 63 ? 1 : runs;
-  }
-  return t;
-})();
-
-/**
  * H-MOVE-3: a piece alone on cell `c` is pinned when lifting it would split the hive. A local
  * test settles most cells; the rest use the articulation points, computed once per generate
  * call and only when needed.
  */
 export function pinned(c: number): boolean {
   if (height[c] !== 1) return false; // on a stack: the hex stays occupied
-  const b = c * 6;
-  const m =
-    (height[NB[b]] === 0 ? 0 : 1) |
-    (height[NB[b + 1]] === 0 ? 0 : 2) |
-    (height[NB[b + 2]] === 0 ? 0 : 4) |
-    (height[NB[b + 3]] === 0 ? 0 : 8) |
-    (height[NB[b + 4]] === 0 ? 0 : 16) |
-    (height[NB[b + 5]] === 0 ? 0 : 32);
-  if (RUNS[m] <= 1) return false;
+  if (locallyUncut(height, c)) return false;
   if (cutMark === 0) cutMark = markCutCells(height, cutStart);
   return isCutCell(c, cutMark);
 }
