@@ -329,6 +329,11 @@ export function alphaBetaBot<S, M, O>(
       let slot = -1;
       let lo = 0;
       let hi = 0;
+      // The slot's entry as probed: the store below decides on it without reading the slot
+      // again (by then its cache line is usually gone; a child that reused the slot meanwhile
+      // only makes the replacement choice a little less informed).
+      let slotMeta = 0;
+      let slotDepth = 0;
       if (ttEntries > 0) {
         const h = cursor.hash();
         lo = h | 0;
@@ -337,6 +342,8 @@ export function alphaBetaBot<S, M, O>(
         const meta = tt[slot + 1];
         const entryMove = tt[slot + 2];
         const word = tt[slot + 3];
+        slotMeta = meta;
+        slotDepth = word & 0xff;
         const f = (meta >>> 21) & 3;
         if (f !== 0 && (tt[slot] ^ meta ^ entryMove ^ word) === lo && (meta & 0x1fffff) === hi) {
           hashMove = entryMove;
@@ -453,8 +460,7 @@ export function alphaBetaBot<S, M, O>(
       // Store, preferring deeper entries within this search.
       if (slot >= 0) {
         const d = horizon === horizon0 ? EXHAUSTED : Math.min(depth, EXHAUSTED - 1);
-        const meta = tt[slot + 1];
-        if (((meta >>> 21) & 3) === 0 || meta >>> 23 !== generation || d >= (tt[slot + 3] & 0xff)) {
+        if (((slotMeta >>> 21) & 3) === 0 || slotMeta >>> 23 !== generation || d >= slotDepth) {
           const flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
           const newMeta = hi | (flag << 21) | (generation << 23);
           const newWord = (toTable(best, ply) << 8) | d;
