@@ -87,9 +87,10 @@ export interface AlphaBetaOptions<S, M> {
    */
   readonly shared?: SharedSearchTable;
   /**
-   * Late move reductions (default `false`): a move ordered after the table move, the killers
-   * and the countermove is first searched a ply shallower (two plies from the ninth move on at
-   * depth ≥ 4, three from the twenty-fifth at depth ≥ 6), with a null window, and searched
+   * Late move reductions (default `false`): below the root, at depth ≥ 2, a move ordered
+   * fourth or later and after the table move, the killers and the countermove is first
+   * searched a ply shallower (two plies from the ninth move on at depth ≥ 4, three from the
+   * twenty-fifth at depth ≥ 6; at depth 2 that is its evaluation), with a null window, and searched
    * again at full depth only when it proves better than the best so far. A timed search gets
    * deeper in the same time; the price is that a fixed-depth search is no longer exact minimax
    * (a move that looks bad a few plies short of the horizon but is good at it can be missed).
@@ -412,10 +413,12 @@ export function alphaBetaBot<S, M, O>(
         } else {
           // Late move reductions: a move the ordering put late (and not the table move, a
           // killer or the countermove) is tried shallower first, and searched to full depth
-          // only when it proves better than the best so far.
+          // only when it proves better than the best so far. Two plies above the horizon the
+          // shallower try is the child's evaluation: the bulk of the savings in a timed search
+          // (Hive Base, depth 7: about a fifth less time than reducing from depth 3 only).
           const late = i - base;
           const reduce =
-            reductions && ply > 0 && depth >= 3 && late >= LATE_MOVE && order[i] < ORDER_COUNTER
+            reductions && ply > 0 && depth >= 2 && late >= LATE_MOVE && order[i] < ORDER_COUNTER
               ? 1 +
                 (late >= LATER_MOVE && depth >= 4 ? 1 : 0) +
                 (late >= LATEST_MOVE && depth >= 6 ? 1 : 0)

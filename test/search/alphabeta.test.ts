@@ -213,6 +213,22 @@ describe('alpha-beta', () => {
     expect(() => alphaBetaBot(connect4, { reductions: 1 as never })).toThrow(/reductions/);
   });
 
+  // Two plies above the horizon a late move's shallower try is its evaluation alone, so a
+  // depth-3 search (whose only reducible nodes are at depth 2) already visits fewer nodes in
+  // all (a single position can pay more for a re-search than it saves).
+  it('late move reductions start two plies above the horizon', () => {
+    let reducedNodes = 0;
+    let fullNodes = 0;
+    for (const s of positions(connect4, connect4.start(), 8, 6)) {
+      const reduced = alphaBetaBot(connect4, { reductions: true }).search(s, { depth: 3 });
+      const full = alphaBetaBot(connect4).search(s, { depth: 3 });
+      reducedNodes += reduced.stats.nodes;
+      fullNodes += full.stats.nodes;
+      replay(connect4, s, reduced.pv);
+    }
+    expect(reducedNodes).toBeLessThan(fullNodes);
+  });
+
   // Without a table nothing is grafted from elsewhere, so the score is the evaluation at the
   // end of the principal variation, which is exactly `depth` plies long unless the game ends.
   // A reduced move that proved better and were kept without its full-depth search would leave
