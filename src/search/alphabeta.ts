@@ -45,6 +45,8 @@ const LATE_MOVE = 3;
 const LATER_MOVE = 8;
 /** From this index on, by three (at depth ≥ 6). */
 const LATEST_MOVE = 24;
+/** One ply above the horizon, in a null-window node, moves from this index on are pruned. */
+const PRUNED_MOVE = 12;
 
 // Order values above any history score (capped at 2^28): the table move, the two killers and
 // the countermove, in that order. Late move reductions spare every move ranked this high.
@@ -91,7 +93,9 @@ export interface AlphaBetaOptions<S, M> {
    * fourth or later and after the table move, the killers and the countermove is first
    * searched a ply shallower (two plies from the ninth move on at depth ≥ 4, three from the
    * twenty-fifth at depth ≥ 6; at depth 2 that is its evaluation), with a null window, and searched
-   * again at full depth only when it proves better than the best so far. A timed search gets
+   * again at full depth only when it proves better than the best so far. One ply above the
+   * horizon, in a null-window node, moves from the thirteenth on (after those) are not
+   * evaluated at all, only played to see whether they end the game. A timed search gets
    * deeper in the same time; the price is that a fixed-depth search is no longer exact minimax
    * (a move that looks bad a few plies short of the horizon but is good at it can be missed).
    * The Hive UHP engine turns it on.
@@ -391,22 +395,37 @@ export function alphaBetaBot<S, M, O>(
       const horizon0 = horizon;
       let best = -INF;
       let bestMove = moves[base];
+      // Late move pruning: one ply above the horizon, in a null-window node (one that only
+      // asks whether a move beats alpha), the moves ordered after PRUNED_MOVE are not
+      // evaluated, only played to see whether they end the game.
+      const prunes = reductions && depth === 1 && ply > 0 && beta - alpha === 1;
+      let pruning = false;
       for (let i = base; i < base + n; i++) {
-        // Selection sort step: bring the best-ordered remaining move to i.
-        let pick = i;
-        for (let j = i + 1; j < base + n; j++) if (order[j] > order[pick]) pick = j;
-        if (pick !== i) {
-          const m = moves[i];
-          moves[i] = moves[pick];
-          moves[pick] = m;
-          const o = order[i];
-          order[i] = order[pick];
-          order[pick] = o;
+        if (!pruning) {
+          // Selection sort step: bring the best-ordered remaining move to i.
+          let pick = i;
+          for (let j = i + 1; j < base + n; j++) if (order[j] > order[pick]) pick = j;
+          if (pick !== i) {
+            const m = moves[i];
+            moves[i] = moves[pick];
+            moves[pick] = m;
+            const o = order[i];
+            order[i] = order[pick];
+            order[pick] = o;
+          }
+          // Sorted: once one move is prunable, so are all after it (none is ordered higher).
+          pruning = prunes && i - base >= PRUNED_MOVE && order[i] < ORDER_COUNTER;
         }
         const code = moves[i];
         line[ply] = code;
         cursor.play(code);
-        const next = cursor.terminal() ? me : cursor.toMove();
+        const ends = cursor.terminal();
+        if (pruning && !ends) {
+          cursor.undo();
+          horizon++; // the value rests on the horizon: what was not looked at
+          continue;
+        }
+        const next = ends ? me : cursor.toMove();
         let v: number;
         if (i === base) {
           v = child(depth - 1, ply, alpha, beta, me, next);

@@ -29,6 +29,36 @@ function positions<S, M, O>(game: Game<S, M, O>, start: S, count: number, maxPli
 
 const sign = (score: number): number => (score > 0 ? 1 : score < 0 ? -1 : 0);
 
+/**
+ * Sixteen moves a ply, six plies, a draw unless the first player's root move 1 sets a trap:
+ * then that player's move 15 two plies later wins at once.
+ */
+interface TrapState {
+  readonly ply: number;
+  readonly trap: boolean;
+  readonly won: boolean;
+}
+const trap: Game<TrapState, { k: number }, Record<string, never>> = {
+  name: 'trap',
+  scoring: 'winloss',
+  start: () => ({ ply: 0, trap: false, won: false }),
+  players: () => 2,
+  toMove: (s) => s.ply % 2,
+  moves: (s) => (s.won || s.ply >= 6 ? [] : Array.from({ length: 16 }, (_, k) => ({ k }))),
+  apply: (s, m) => ({
+    ply: s.ply + 1,
+    trap: s.trap || (s.ply === 0 && m.k === 1),
+    won: s.trap && s.ply === 2 && m.k === 15,
+  }),
+  terminal: (s) => s.won || s.ply >= 6,
+  // A win is the first player's (the only one who can spring the trap).
+  score: (s) => (s.won ? [1, 0] : [0.5, 0.5]),
+  formatMove: (_s, m) => String(m.k),
+  parseMove: (_s, text) => ({ k: Number(text) }),
+  serialize: (s) => JSON.stringify(s),
+  deserialize: (text) => JSON.parse(text) as TrapState,
+};
+
 describe('alpha-beta', () => {
   it('solves tic-tac-toe from the start as a draw (perfect play), searching to the end', () => {
     const bot = alphaBetaBot(tictactoe);
@@ -227,6 +257,43 @@ describe('alpha-beta', () => {
       replay(connect4, s, reduced.pv);
     }
     expect(reducedNodes).toBeLessThan(fullNodes);
+  });
+
+  // One ply above the horizon a null-window node evaluates only its first twelve moves; the
+  // rest are played just to see whether they end the game. In `trap`, only root move 1 wins:
+  // three plies later, by the last of sixteen replies, at a node that a null window searches
+  // (root move 0 went first). Pruning that move unseen would miss the win.
+  it('late move pruning skips evaluations one ply above the horizon but never a move that ends the game', () => {
+    const evaluations = (reductions: boolean): number => {
+      let count = 0;
+      const bot = alphaBetaBot(connect4, {
+        reductions,
+        evaluate: (node) => {
+          count++;
+          const cells = node.state().cells;
+          const d = cells.reduce((a, v, i) => a + (v === 1 ? i % 7 : v === 2 ? -(i % 5) : 0), 0);
+          return [0.5 + d / 400, 0.5 - d / 400];
+        },
+      });
+      // Depth 2: reductions spare the root, so only the pruning one ply below it counts.
+      for (const s of positions(
+        connect4,
+        connect4.start({ width: 16, height: 4, connect: 3 }),
+        20,
+        4,
+      )) {
+        bot.search(s, { depth: 2 });
+      }
+      return count;
+    };
+    expect(evaluations(true)).toBeLessThan(evaluations(false));
+    for (const reductions of [false, true]) {
+      const r = alphaBetaBot(trap, { reductions, path: 'apply' }).search(trap.start(), {
+        depth: 3,
+      });
+      expect(r.move).toEqual({ k: 1 });
+      expect(r.pliesToEnd).toBe(3);
+    }
   });
 
   // Without a table nothing is grafted from elsewhere, so the score is the evaluation at the
