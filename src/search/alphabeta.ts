@@ -92,10 +92,10 @@ export interface AlphaBetaOptions<S, M> {
    * Late move reductions (default `false`): below the root, at depth ≥ 2, a move ordered
    * fourth or later and after the table move, the killers and the countermove is first
    * searched a ply shallower (two plies from the ninth move on at depth ≥ 4, three from the
-   * twenty-fifth at depth ≥ 6; at depth 2 that is its evaluation), with a null window, and searched
-   * again at full depth only when it proves better than the best so far. One ply above the
-   * horizon, in a null-window node, moves from the thirteenth on (after those) are not
-   * evaluated at all, only played to see whether they end the game. A timed search gets
+   * twenty-fifth at depth ≥ 6; at depth 2 that is its evaluation), with a null window, and
+   * searched again at full depth only when it proves better than the best so far. One ply
+   * above the horizon, in a null-window node, moves from the thirteenth on (after those) are
+   * not evaluated at all, only played to see whether they end the game. A timed search gets
    * deeper in the same time; the price is that a fixed-depth search is no longer exact minimax
    * (a move that looks bad a few plies short of the horizon but is good at it can be missed).
    * The Hive UHP engine turns it on.
@@ -396,8 +396,8 @@ export function alphaBetaBot<S, M, O>(
       let best = -INF;
       let bestMove = moves[base];
       // Late move pruning: one ply above the horizon, in a null-window node (one that only
-      // asks whether a move beats alpha), the moves ordered after PRUNED_MOVE are not
-      // evaluated, only played to see whether they end the game.
+      // asks whether a move beats alpha), the moves from index PRUNED_MOVE of the ordered list
+      // on are not evaluated, only played to see whether they end the game.
       const prunes = reductions && depth === 1 && ply > 0 && beta - alpha === 1;
       let pruning = false;
       for (let i = base; i < base + n; i++) {
