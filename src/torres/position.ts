@@ -131,7 +131,7 @@ function materialize(s: Snapshot, out: Int32Array): void {
   for (let k = 0; k < c.length; k += 2) out[c[k]] = c[k + 1];
 }
 
-/** Marks of the indices already listed by `changeSnapshot`, per call. */
+/** Marks of the indices already listed by `lastChanges`, per call. */
 const changeMark = new Int32Array(SIZE);
 let changeStamp = 0;
 
@@ -328,26 +328,37 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /**
-   * The snapshot after the last `play`, as the entries that play changed over `parent` (the
-   * snapshot of the position before it), or a whole one when `parent`'s chain is long.
+   * The entries the last `play` changed, as `(index, new value)` pairs, each index once; `null`
+   * when nothing was played since the position was made or loaded.
    *
    * @internal
    */
-  changeSnapshot(parent: Snapshot): Snapshot {
-    if (this.depth === 0 || parent.chain + 1 >= MAX_CHAIN) return this.snapshot();
-    if (this.hashKnown) this.foldHash();
+  lastChanges(): number[] | null {
+    if (this.depth === 0) return null;
     const log = this.log;
-    const from = this.plyMarks[this.depth - 1];
     // A plain array: a small typed array costs more to allocate than the few entries it holds.
     const changes: number[] = [];
     const stamp = ++changeStamp;
-    for (let k = from; k < this.logLen; k += 2) {
+    for (let k = this.plyMarks[this.depth - 1]; k < this.logLen; k += 2) {
       const i = log[k];
       if (changeMark[i] !== stamp) {
         changeMark[i] = stamp;
         changes.push(i, this.data[i]);
       }
     }
+    return changes;
+  }
+
+  /**
+   * The snapshot after the last `play`, which wrote `changes` (its {@link lastChanges}), over
+   * `parent` (the snapshot of the position before it), or a whole one when `parent`'s chain is
+   * long.
+   *
+   * @internal
+   */
+  changeSnapshot(parent: Snapshot, changes: readonly number[]): Snapshot {
+    if (parent.chain + 1 >= MAX_CHAIN) return this.snapshot();
+    if (this.hashKnown) this.foldHash();
     return {
       a: null,
       parent,

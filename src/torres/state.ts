@@ -85,14 +85,15 @@ export function toState(pos: Position, rng: RngState, release = false): TorresSt
 /**
  * The state after the last play of `pos`, which showed `prev` (with snapshot `before`) before
  * it: kept as the entries the play changed, and sharing with `prev` every part of the state
- * those entries leave alone (a move changes a few squares or one seat).
+ * those entries leave alone (a move changes a few squares or one seat) — also when the
+ * snapshot has to be a whole one (a long chain).
  */
 function nextState(pos: Position, prev: TorresState, before: Snapshot): TorresState {
-  const snap = pos.changeSnapshot(before);
-  const changes = snap.changes;
+  const changes = pos.lastChanges();
+  if (changes === null) return toState(pos, prev.rng);
   return guard.trustNew(
-    stateOf(pos, prev.rng, changes === null ? null : { state: prev, changes }),
-    factsOf(snap),
+    stateOf(pos, prev.rng, { state: prev, changes }),
+    factsOf(pos.changeSnapshot(before, changes)),
   );
 }
 

@@ -144,6 +144,7 @@ const SPECS: Record<string, Spec> = {
             load: 'internal',
             applyChanges: 'internal',
             changeSnapshot: 'internal',
+            lastChanges: 'internal',
             actor: 'internal',
             step: 'internal',
             addTo: 'internal',
