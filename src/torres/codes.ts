@@ -6,7 +6,6 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import { stampsFor } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { BLOCK_UNDER, CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
@@ -75,8 +74,12 @@ export const MAX_MOVES = 8192;
 const SLOTS = 1 << 17;
 const bySlot: (TorresMove | null)[] = new Array<TorresMove | null>(SLOTS).fill(null);
 const interned = new Map<number, TorresMove>();
-/** The code of each interned move object, kept on it as a private field (`encode` reads it). */
-const codeOfMove = stampsFor<number>();
+/**
+ * The code of each interned move object (`encode` and `apply` read it). A `Map`: the objects
+ * live as long as the tables above anyway, and a lookup across a dozen move shapes costs half
+ * of reading a private field stamped on each.
+ */
+const codeOfMove = new Map<unknown, number>();
 
 /**
  * The slot of a code in `bySlot`, or −1 (one slot per code, never shared): kind, from, to for
@@ -117,7 +120,7 @@ export function decode(c: number): TorresMove {
 function intern(c: number): TorresMove {
   const move = build(c);
   // The code read off its fields: a code with stray bits (a caller's) is not carried along.
-  codeOfMove.add(move, codeOfFields(move));
+  codeOfMove.set(move, codeOfFields(move));
   return Object.freeze(move);
 }
 
@@ -190,7 +193,12 @@ function size(m: Record<string, unknown>, field: string): number {
 export function encode(move: unknown): number {
   if (typeof move !== 'object' || move === null) bad('not an object');
   // A move object `decode` built carries its code; any other is read field by field.
-  return codeOfMove.has(move) ? codeOfMove.get(move) : codeOfFields(move);
+  return codeOfMove.get(move) ?? codeOfFields(move);
+}
+
+/** The code of a move object `decode` built, or −1 for any other value. */
+export function internedCode(move: unknown): number {
+  return codeOfMove.get(move) ?? -1;
 }
 
 function codeOfFields(move: object): number {

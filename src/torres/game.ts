@@ -9,7 +9,7 @@ import type { Game, SearchPosition } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
 import type { RngState } from '../core/rng.js';
-import { decode, encode, MAX_MOVES } from './codes.js';
+import { decode, encode, internedCode, MAX_MOVES } from './codes.js';
 import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
@@ -38,21 +38,32 @@ function moves(state: TorresState): readonly TorresMove[] {
   const pos = readPosition(state, 'torres.moves');
   const n = pos.generate(scratch, 0);
   const list: TorresMove[] = new Array(n);
-  for (let i = 0; i < n; i++) list[i] = decode(scratch[i] as number);
+  // A plain array: a small typed array costs more to allocate than its few entries.
+  const codes: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = scratch[i] as number;
+    codes[i] = c;
+    list[i] = decode(c);
+  }
+  facts.codes = codes;
   facts.moves = Object.freeze(list);
   return facts.moves;
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
   const facts = checkedFacts(state, 'torres.apply');
-  // A move object `moves` handed out for this state is legal; anything else is checked.
-  const listed = facts.moves;
-  if (listed === undefined || listedIndex(listed, move, facts) < 0) {
-    const pos = readPosition(state, 'torres.apply');
-    const refused = refusalOf(pos, move);
-    if (refused !== null) {
-      throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
-    }
+  // A move object `moves` handed out for this state is legal: its code is among the state's
+  // codes (one object per code). The search runs over the codes, not over the frozen list:
+  // V8 reads a frozen array's elements about three times slower than a plain array's.
+  const codes = facts.codes;
+  if (codes !== undefined) {
+    const c = internedCode(move);
+    if (c >= 0 && listedIndex(codes, c, facts) >= 0) return playOnReader(state, c, 'torres.apply');
+  }
+  const pos = readPosition(state, 'torres.apply');
+  const refused = refusalOf(pos, move);
+  if (refused !== null) {
+    throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
   }
   return playOnReader(state, encode(move), 'torres.apply');
 }

@@ -438,12 +438,14 @@ export interface StateFacts {
   readonly snap: Snapshot | null;
   /** `torres.moves` of the state, once asked for. */
   moves: readonly TorresMove[] | undefined;
+  /** The move codes of `moves`, index for index (set with it). */
+  codes: number[] | undefined;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
   cursor: number;
 }
 
 function factsOf(snap: Snapshot | null): StateFacts {
-  return { snap, moves: undefined, cursor: 0 };
+  return { snap, moves: undefined, codes: undefined, cursor: 0 };
 }
 
 /**

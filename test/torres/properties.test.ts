@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RulesError } from '../../src/core/errors.js';
 import { labelRegions, makeRegions } from '../../src/geometry/grid.js';
 import {
   GRID,
@@ -190,5 +191,30 @@ describe('Torres apply on the immutable path', () => {
       ),
       { numRuns: 15, seed: 11 },
     );
+  });
+
+  // `apply` takes a listed move by its code (src/torres/game.ts): a move object of another
+  // state's list is one code among many, and only this state's codes make it legal here.
+  it("a move listed for the next state is refused by this one when it is not in this one's list", () => {
+    let s = torres.start({ players: 2, seed: 4 });
+    let refused = 0;
+    for (let ply = 0; ply < 200; ply++) {
+      const list = torres.moves(s);
+      const next = torres.apply(s, list[ply % list.length] as TorresMove);
+      if (torres.terminal(next)) break;
+      for (const m of torres.moves(next)) {
+        if (list.includes(m)) continue;
+        let code: string | undefined;
+        try {
+          torres.apply(s, m);
+        } catch (e) {
+          code = (e as RulesError).code;
+        }
+        expect(code).toBe('ILLEGAL_MOVE');
+        refused++;
+      }
+      s = next;
+    }
+    expect(refused).toBeGreaterThan(100);
   });
 });
