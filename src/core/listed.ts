@@ -12,12 +12,11 @@ export interface ListCursor {
 }
 
 /**
- * The index of `move` (the object itself, or a move code) in `list`, or −1. The search starts
- * after the move found last time (`at.cursor`, then updated), so applying a list's moves in
- * order — perft, a search over `apply` — finds each at once instead of scanning the list every
- * time. A plain loop: `includes` on a frozen array takes V8's slow path, and even a loop reads
- * a frozen array about three times slower than a plain one (Torres searches its plain array of
- * codes instead).
+ * The index of `move` (the object itself) in `list`, or −1. The search starts after the move
+ * found last time (`at.cursor`, then updated), so applying a list's moves in order — perft, a
+ * search over `apply` — finds each at once instead of scanning the list every time. A plain
+ * loop: `includes` on a frozen array takes V8's slow path, and even a loop reads a frozen array
+ * about three times slower than a plain one (Torres searches a plain twin of its list).
  */
 export function listedIndex<M>(list: readonly M[], move: M, at: ListCursor): number {
   const n = list.length;

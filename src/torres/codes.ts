@@ -75,9 +75,9 @@ const SLOTS = 1 << 17;
 const bySlot: (TorresMove | null)[] = new Array<TorresMove | null>(SLOTS).fill(null);
 const interned = new Map<number, TorresMove>();
 /**
- * The code of each interned move object (`encode` and `apply` read it). A `Map`: the objects
- * live as long as the tables above anyway, and a lookup across a dozen move shapes costs half
- * of reading a private field stamped on each.
+ * The code of each interned move object (`encode` reads it). A `Map`: the objects live as long
+ * as the tables above anyway, and a lookup across a dozen move shapes costs half of reading a
+ * private field stamped on each.
  */
 const codeOfMove = new Map<unknown, number>();
 
@@ -194,11 +194,6 @@ export function encode(move: unknown): number {
   if (typeof move !== 'object' || move === null) bad('not an object');
   // A move object `decode` built carries its code; any other is read field by field.
   return codeOfMove.get(move) ?? codeOfFields(move);
-}
-
-/** The code of a move object `decode` built, or −1 for any other value. */
-export function internedCode(move: unknown): number {
-  return codeOfMove.get(move) ?? -1;
 }
 
 function codeOfFields(move: object): number {

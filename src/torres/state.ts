@@ -440,12 +440,14 @@ export interface StateFacts {
   moves: readonly TorresMove[] | undefined;
   /** The move codes of `moves`, index for index (set with it). */
   codes: number[] | undefined;
+  /** `moves` as a plain array (set with it), which `apply` searches. */
+  listed: TorresMove[] | undefined;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
   cursor: number;
 }
 
 function factsOf(snap: Snapshot | null): StateFacts {
-  return { snap, moves: undefined, codes: undefined, cursor: 0 };
+  return { snap, moves: undefined, codes: undefined, listed: undefined, cursor: 0 };
 }
 
 /**

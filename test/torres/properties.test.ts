@@ -193,8 +193,8 @@ describe('Torres apply on the immutable path', () => {
     );
   });
 
-  // `apply` takes a listed move by its code (src/torres/game.ts): a move object of another
-  // state's list is one code among many, and only this state's codes make it legal here.
+  // `apply` looks a move up in a plain twin of the list `moves` handed out (src/torres/game.ts):
+  // move objects are shared by every state, so only this state's list makes one legal here.
   it("a move listed for the next state is refused by this one when it is not in this one's list", () => {
     let s = torres.start({ players: 2, seed: 4 });
     let refused = 0;
