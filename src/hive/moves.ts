@@ -192,8 +192,8 @@ function placementCells(pos: Position, cells: Int32Array): number {
   // H-PLACE-4: only empty hexes qualify, so a placed piece is always at level 0.
   const vis = nextSeen();
   const me = mover;
-  for (let s = 0; s < SLOTS; s++) {
-    const p = me * SLOTS + s;
+  const pieces = pos.piecesInGame;
+  for (let i = me * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
     const c = pos.cell[p];
     if (c < 0 || top[c] !== p) continue;
     for (let d = 0; d < 6; d++) {
@@ -235,10 +235,9 @@ function insertionSort(buf: Int32Array, from: number, to: number): void {
  */
 function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): void {
   let inHand = false;
-  for (let s = 0; s < SLOTS && !inHand; s++) {
-    const p = mover * SLOTS + s;
-    inHand = pos.inGame[p] === 1 && pos.cell[p] === -1;
-  }
+  const pieces = pos.piecesInGame;
+  for (let i = mover * (SLOTS + 1), p = pieces[i]; p >= 0 && !inHand; p = pieces[++i])
+    inHand = pos.cell[p] === -1;
   if (!inHand) return;
   const nc = placementCells(pos, placeCells);
   // Order the cells once by (r, q), so each kind's run comes out sorted.
@@ -250,7 +249,8 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
   for (let i = 0; i < nc; i++) placeCells[i] = placeCells[i] & (CELLS - 1);
   // H-PLACE-6: a Queen still in hand on the 4th turn or later -> only Queen placements.
   const onlyQueen = !queenInPlay && turn >= 4;
-  for (let kind = 0; kind < KINDS; kind++) {
+  const kinds = pos.kindsInGame;
+  for (let j = mover * (KINDS + 1), kind = kinds[j]; kind >= 0; kind = kinds[++j]) {
     if (onlyQueen && kind !== QUEEN) break;
     // H-PLACE-5: no Queen on the first turn (tournament opening).
     if (kind === QUEEN && turn === 1 && pos.rules.tournamentOpening) continue;
@@ -288,8 +288,8 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
     beginMovements(pos.cell[queen]);
-    for (let s = 0; s < SLOTS; s++) {
-      const p = mover * SLOTS + s;
+    const pieces = pos.piecesInGame;
+    for (let i = mover * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
       const c = pos.cell[p];
       // H-MOVE-2: only uncovered pieces act; H-FREEZE-2, H-FAN-GEN-3: not a piece that just moved.
       if (c < 0 || top[c] !== p || p === frozen1 || p === frozen2) continue;

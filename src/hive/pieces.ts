@@ -405,6 +405,37 @@ export function rosterOf(counts: readonly number[]): HiveRoster | null {
 }
 
 /**
+ * The piece ids of a game per colour, for the generator's loops (which would otherwise visit
+ * all 27 slots of a colour, most of them empty in the official types): colour c's ids in slot
+ * order from index `c * (SLOTS + 1)`, ended by −1.
+ */
+export function inGamePieces(inGame: Uint8Array): Int8Array {
+  const list = new Int8Array(2 * (SLOTS + 1)).fill(-1);
+  for (let colour = 0; colour < 2; colour++) {
+    let i = colour * (SLOTS + 1);
+    for (let slot = 0; slot < SLOTS; slot++)
+      if (inGame[colour * SLOTS + slot]) list[i++] = colour * SLOTS + slot;
+  }
+  return list;
+}
+
+/**
+ * The kinds a colour has at least one piece of in a game, in kind order: colour c's from index
+ * `c * (KINDS + 1)`, ended by −1 (the placement loop's list; the official types have 5–8 of 15).
+ */
+export function inGameKinds(inGame: Uint8Array): Int8Array {
+  const list = new Int8Array(2 * (KINDS + 1)).fill(-1);
+  for (let colour = 0; colour < 2; colour++) {
+    let i = colour * (KINDS + 1);
+    for (let kind = 0; kind < KINDS; kind++) {
+      const first = colour * SLOTS + KIND_FIRST_SLOT[kind];
+      if (inGame.subarray(first, first + KIND_COUNT[kind]).includes(1)) list[i++] = kind;
+    }
+  }
+  return list;
+}
+
+/**
  * Which piece ids belong to a game (H-SETUP-2, H-FAN-ROSTER-1..3): the official pieces of the
  * type, less the tiles turned to their fan face, plus those fan pieces, so a player never has
  * more pieces than the official type gives (H-FAN-GEN-1). Turned tiles take the

@@ -32,6 +32,8 @@ import {
   EXP_P as I_EXP_P,
   PIECES as I_PIECES,
   SLOTS as I_SLOTS,
+  inGameKinds,
+  inGamePieces,
   inGameTable,
   KIND_FIRST_SLOT,
   SCORPION,
@@ -147,6 +149,10 @@ export class Position implements SearchPosition<HiveMove> {
   readonly rr: Int32Array;
   /** 1 when the piece belongs to this game type. */
   readonly inGame: Uint8Array;
+  /** The piece ids in the game per colour ({@link inGamePieces}). */
+  readonly piecesInGame: Int8Array;
+  /** The kinds in the game per colour ({@link inGameKinds}). */
+  readonly kindsInGame: Int8Array;
   /** Plies played, passes included (H-TURN-2). */
   ply = 0;
   /** The frozen piece (H-FREEZE-1), -1 when none. */
@@ -190,6 +196,8 @@ export class Position implements SearchPosition<HiveMove> {
       this.rq = from.rq.slice();
       this.rr = from.rr.slice();
       this.inGame = from.inGame;
+      this.piecesInGame = from.piecesInGame;
+      this.kindsInGame = from.kindsInGame;
       this.fan = from.fan;
       this.hasScorpion = from.hasScorpion;
       this.ply = from.ply;
@@ -213,6 +221,8 @@ export class Position implements SearchPosition<HiveMove> {
     this.rq = new Int32Array(PIECES);
     this.rr = new Int32Array(PIECES);
     this.inGame = inGameTable(mask, rules.roster ?? NO_ROSTER);
+    this.piecesInGame = inGamePieces(this.inGame);
+    this.kindsInGame = inGameKinds(this.inGame);
     let fan = false;
     let scorpion = false;
     for (let p = 0; p < PIECES; p++) {

@@ -6,7 +6,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { moveOp, OP_CARRY, OP_GRAB, OP_MOVE, OP_SWAP, PASS } from '../../../src/hive/codes.js';
-import { gameSetup } from '../../../src/hive/pieces.js';
+import {
+  gameSetup,
+  inGameKinds,
+  inGamePieces,
+  inGameTable,
+  KINDS,
+  SLOT_KIND,
+  SLOTS,
+} from '../../../src/hive/pieces.js';
 import { destinations, hexes, layout, legalMoves, type Placed } from '../helpers.js';
 import { centipedeSpecPosition, dragonflyOnQueen } from './positions.js';
 import {
@@ -20,6 +28,33 @@ import {
   roster,
   snap,
 } from './support.js';
+
+describe('H-SETUP-2 / H-FAN-ROSTER-1: the lists the generator loops over', () => {
+  it('hold exactly the pieces and the kinds of each colour in the game, in slot and kind order', () => {
+    for (const type of [
+      'Base',
+      'Base+M',
+      'Base+MLP',
+      'Base+MLP:wT2F3K2W3RDC:bT',
+      'Base+P:wTW3:bC',
+      'Base+MLP:wTK:bFW',
+    ]) {
+      const s = gameSetup(type);
+      const inGame = inGameTable(s.mask, s.roster);
+      const pieces = inGamePieces(inGame);
+      const kinds = inGameKinds(inGame);
+      for (let colour = 0; colour < 2; colour++) {
+        const listed = (list: Int8Array, from: number): number[] =>
+          [...list.subarray(from)].slice(0, [...list.subarray(from)].indexOf(-1));
+        const ids: number[] = [];
+        for (let p = colour * SLOTS; p < (colour + 1) * SLOTS; p++) if (inGame[p]) ids.push(p);
+        expect(listed(pieces, colour * (SLOTS + 1)), type).toEqual(ids);
+        const kindsOf = [...new Set(ids.map((p) => SLOT_KIND[p % SLOTS] as number))];
+        expect(listed(kinds, colour * (KINDS + 1)), type).toEqual(kindsOf.sort((a, b) => a - b));
+      }
+    }
+  });
+});
 
 describe('§12.0 fan bugs, general (H-FAN-GEN)', () => {
   it('H-FAN-GEN-1: fan tiles only replace standard ones; no player ever has more pieces than the standard type gives', () => {
