@@ -365,3 +365,14 @@ export function beginMovements(start: number): void {
 export function emit(m: number): void {
   out[n++] = m;
 }
+
+/**
+ * Writes `base + cells[i]` for i < `count` (one kind's placements): the count and the buffer
+ * in locals, since a module-level `n` is a memory write on every move of the hottest loop.
+ */
+export function emitRun(base: number, cells: Int32Array, count: number): void {
+  const o = out;
+  let k = n;
+  for (let i = 0; i < count; i++) o[k++] = base + (cells[i] as number);
+  n = k;
+}

@@ -26,7 +26,7 @@ import {
   beetle,
   beginGenerate,
   beginMovements,
-  emit,
+  emitRun,
   frozen1,
   frozen2,
   grasshopper,
@@ -266,8 +266,7 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
       }
     }
     if (piece < 0) continue;
-    const base = piece * CELLS;
-    for (let i = 0; i < nc; i++) emit(base + placeCells[i]);
+    emitRun(piece * CELLS, placeCells, nc);
   }
 }
 
