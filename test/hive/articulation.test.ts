@@ -3,14 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { type Hex, hex } from '../../src/geometry/hex.js';
 import { isCutCell, locallyUncut, markCutCells } from '../../src/hive/articulation.js';
 import { cellOf } from '../../src/hive/board.js';
-import { GAME_TYPES, piecesOnBoard } from '../../src/hive/index.js';
+import { piecesOnBoard } from '../../src/hive/index.js';
 import { livePosition } from '../../src/hive/state.js';
-import { connected, walk } from './helpers.js';
+import { connected, randomGame, walk } from './helpers.js';
 
-const game = fc.record({
-  type: fc.constantFrom(...GAME_TYPES),
-  choices: fc.array(fc.nat(), { minLength: 10, maxLength: 120, size: 'max' }),
-});
+const game = randomGame(120);
 
 describe('cut cells of the hive (fast-check over random legal games)', () => {
   it('H-MOVE-3 / H-COORD-5: a cell is a cut cell exactly when removing it splits the hive, from any start', () => {

@@ -3,6 +3,7 @@
  * sets as canonical text, so rule tests can assert exact sets.
  */
 
+import fc from 'fast-check';
 import { distance, type Hex, neighbors } from '../../src/geometry/hex.js';
 import { CELLS, cellOf } from '../../src/hive/board.js';
 import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../src/hive/codes.js';
@@ -10,7 +11,7 @@ import { hive } from '../../src/hive/game.js';
 import { parseGameString } from '../../src/hive/game-string.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
-import { gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
+import { GAME_TYPES, gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
 import { Position } from '../../src/hive/position.js';
 import { pieceAt, placeOf } from '../../src/hive/queries.js';
 import { livePosition } from '../../src/hive/state.js';
@@ -139,6 +140,17 @@ export function connected(cells: readonly Hex[]): boolean {
     }
   }
   return seen.size === all.size;
+}
+
+/**
+ * A random legal game for {@link walk}: an official game type and up to `maxPlies` choices
+ * (`moves[c % n]` at each ply), at least 10.
+ */
+export function randomGame(maxPlies: number): fc.Arbitrary<{ type: string; choices: number[] }> {
+  return fc.record({
+    type: fc.constantFrom(...GAME_TYPES),
+    choices: fc.array(fc.nat(), { minLength: 10, maxLength: maxPlies, size: 'max' }),
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { GAME_TYPES, piecesInHand, piecesOnBoard } from '../../src/hive/index.js
 import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { Position } from '../../src/hive/position.js';
 import { livePosition } from '../../src/hive/state.js';
-import { connected, legalMoves, walk } from './helpers.js';
+import { connected, legalMoves, randomGame, walk } from './helpers.js';
 
 const SIZES: Record<string, number> = {
   Base: 11,
@@ -20,10 +20,7 @@ const SIZES: Record<string, number> = {
   'Base+MLP': 14,
 };
 
-const game = fc.record({
-  type: fc.constantFrom(...GAME_TYPES),
-  choices: fc.array(fc.nat(), { minLength: 10, maxLength: 140, size: 'max' }),
-});
+const game = randomGame(140);
 
 describe('Hive invariants over random legal games (fast-check)', () => {
   it('H-MOVE-3 / H-COORD-5: One Hive holds after every move', () => {
