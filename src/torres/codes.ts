@@ -192,7 +192,7 @@ function size(m: Record<string, unknown>, field: string): number {
 /** The integer code of a move object (its shape is checked; legality is not). */
 export function encode(move: unknown): number {
   if (typeof move !== 'object' || move === null) bad('not an object');
-  // A move object `decode` built carries its code; any other is read field by field.
+  // A move object `decode` built has its code in `codeOfMove`; any other is read field by field.
   return codeOfMove.get(move) ?? codeOfFields(move);
 }
 

@@ -442,7 +442,7 @@ export interface StateFacts {
   codes: number[] | undefined;
   /** `moves` as a plain array (set with it), which `apply` searches. */
   listed: TorresMove[] | undefined;
-  /** Where in `moves` `apply` starts looking for its move (after the one found last). */
+  /** Where in `listed` `apply` starts looking for its move (after the one found last). */
   cursor: number;
 }
 
