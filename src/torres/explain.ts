@@ -179,7 +179,7 @@ export function refusalOf(pos: Position, move: TorresMove): Refusal | null {
     if (k === K_PLAY) {
       return refusal("a card is played only in the actions of one's own turn", 'T-PLAY-3');
     }
-    return refusal(`a ${move.kind} move is not played in the ${stepName} step`, 'T-FLOW-1');
+    return refusal(`'${move.kind}' moves are not played in the ${stepName} step`, 'T-FLOW-1');
   }
   const seat = pos.actor;
   const so = seatOffset(seat);
