@@ -44,8 +44,10 @@ describe('H-SETUP-2 / H-FAN-ROSTER-1: the lists the generator loops over', () =>
       const pieces = inGamePieces(inGame);
       const kinds = inGameKinds(inGame);
       for (let colour = 0; colour < 2; colour++) {
-        const listed = (list: Int8Array, from: number): number[] =>
-          [...list.subarray(from)].slice(0, [...list.subarray(from)].indexOf(-1));
+        // The entries from `from` up to the −1 that ends the colour's list.
+        const listed = (list: Int8Array, from: number): number[] => [
+          ...list.subarray(from, list.indexOf(-1, from)),
+        ];
         const ids: number[] = [];
         for (let p = colour * SLOTS; p < (colour + 1) * SLOTS; p++) if (inGame[p]) ids.push(p);
         expect(listed(pieces, colour * (SLOTS + 1)), type).toEqual(ids);
