@@ -8,7 +8,8 @@
 // kernel's account of waited-for children; its start-up is a few milliseconds; short runs are
 // repeated and averaged, as the kernel counts in 10 ms ticks); boardrules'
 // and TobiHol's (JavaScript) are the timed run's own CPU time after a second of warm-up runs
-// of the same work at a smaller size in the same process, so neither pays for Node's start-up or the JIT.
+// of the same work at a smaller size and one untimed full-size run in the same process, so
+// neither pays for Node's start-up or the JIT (the steady state).
 // Both sides must report the same count, or the row fails.
 //
 // Anchors are found through environment variables (build them with the recipes of the

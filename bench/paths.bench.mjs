@@ -1,8 +1,8 @@
 // The immutable API against the same game's fast path, side by side in this run: for each
 // workload a fresh process runs it on the fast path (a SearchPosition: play/undo on integer
 // moves) and another on the immutable path (`moves`/`apply`, one frozen state per node, what
-// apps and the generic bots use), alternately for ROUNDS rounds (default 3), each after a second
-// of warm-up, on-CPU. The row is the immutable path; its last cell says how many times the fast
+// apps and the generic bots use), alternately for ROUNDS rounds (default 3), each after
+// bench/side.mjs' warm-up (a second at a smaller size, then the full workload once), on-CPU. The row is the immutable path; its last cell says how many times the fast
 // path's time it takes (median and range over the rounds). Both must count the same, or the
 // row fails. Peak RSS is each side's own process.
 //

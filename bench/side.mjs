@@ -1,6 +1,6 @@
 // One boardrules side of a side-by-side run (bench/anchors.bench.mjs, bench/paths.bench.mjs):
-// runs a workload at a smaller size for a second to warm the JIT, then times the full workload
-// on this process's CPU clock and prints one JSON line `{"count":…,"cpuMs":…,"rssMb":…}` (the
+// warms the JIT on a workload (a second of runs at a smaller size, then one untimed run of the
+// full workload), then times the full workload on this process's CPU clock and prints one JSON line `{"count":…,"cpuMs":…,"rssMb":…}` (the
 // process's peak RSS, warm-up included). Usage:
 //   node bench/side.mjs hive-perft <GameType> <depth>           (depths 0..N, as the anchors)
 //   node bench/side.mjs hive-perft-at <GameType> <depth> fast|apply
@@ -113,10 +113,14 @@ if (!(kind in WORKLOADS)) {
 }
 const [warm, timed] = WORKLOADS[kind]();
 // Warm up for a second of CPU time, so the timed run sees optimized code (the JIT compiles a
-// function only once it has run hot for a while).
+// function only once it has run hot for a while), then once at full size: the first large run
+// still pays for the JIT settling (a Hive Base+MLP perft 5 took 2.6 times as long as the next
+// ones), and the row measures the steady state a bot or a long perft sees. The native anchors
+// have no JIT to warm; TobiHol's side warms the same way.
 const w0 = cpuMs();
 do warm();
 while (cpuMs() - w0 < 1000);
+timed();
 const t0 = cpuMs();
 const count = timed();
 const ms = cpuMs() - t0;

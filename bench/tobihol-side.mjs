@@ -1,6 +1,6 @@
 // The TobiHol/torres side of the Torres row in bench/anchors.bench.mjs: `<games>` random
 // 4-player games of TobiHol's game-logic package (no action cards), moves chosen uniformly from
-// its legal-move list, after a second of warm-up games; prints the same JSON line as
+// its legal-move list, after a second of warm-up games and one untimed run of the full count; prints the same JSON line as
 // bench/side.mjs (`{"count":…,"cpuMs":…}`, CPU time of the timed games only).
 // Usage: node bench/tobihol-side.mjs <path to packages/game-logic> <games>
 import { join } from 'node:path';
@@ -31,10 +31,11 @@ function play(n) {
   }
 }
 
-// The same warm-up as boardrules' side gets: a second of CPU time.
+// The same warm-up as boardrules' side gets: a second of CPU time, then the full count once.
 const w0 = cpuMs();
 do play(Math.max(1, Math.floor(games / 10)));
 while (cpuMs() - w0 < 1000);
+play(games);
 const t0 = cpuMs();
 play(games);
 const ms = cpuMs() - t0;
