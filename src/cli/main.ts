@@ -10,6 +10,13 @@ if (isCliWorker()) serveJobs();
 else await main();
 
 async function main(): Promise<void> {
+  // A reader that stops early (`boardrules play torres --games 200 | head`) closes the pipe: the
+  // output is no longer wanted, so stop quietly, as other command-line tools do, rather than
+  // crash with an unhandled EPIPE (worker threads end with the process).
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   const code = await runCli(process.argv.slice(2), {
     io: {
       out: (line) => process.stdout.write(`${line}\n`),

@@ -1,5 +1,5 @@
 // The real executable (dist/cli/main.js, built by the global setup) as a child process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,20 @@ describe('the boardrules executable', () => {
     const r = run('demo');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/boardrules/);
+  });
+
+  it('stops quietly when the reader closes the pipe (`… | head -1`)', async () => {
+    const child = spawn(process.execPath, [bin, 'play', 'torres', '--games', '200'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((done) => child.on('close', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('--version prints the package version', () => {
