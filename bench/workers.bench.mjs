@@ -1,0 +1,160 @@
+// The CLI on every core: how much sooner `boardrules perft --workers 2` and `boardrules play
+// --games N --workers 2` finish than the same commands on one thread, and what the perft split
+// would give on more cores than this machine has.
+//
+// Measured: the built binary (dist/cli/main.js) run with `--workers 1` and `--workers 2`,
+// alternately for ROUNDS rounds (default 3), each a fresh process; wall time (two threads: CPU
+// time would count both). Perft: the time the binary prints for the last depth (the split, the
+// pool's work and the sum; the pool's start-up happens before depth 1). Match: the whole process.
+// Both sides must print the same numbers (perft) or the same results table (match), or the row
+// fails. The last cell is the speed-up, median and range.
+//
+// Estimated for more cores: the tasks the pool would hand out for P workers (at least 8 per
+// worker, see src/cli/perft.ts) are each timed on one thread in this process, then dealt in
+// order to whichever of P simulated workers is free first, as the pool does. The estimate is
+// the one-thread total over that schedule's length plus the time to split: it assumes cores
+// that do not slow each other down (no shared memory bandwidth or caches), so a real machine
+// does worse. The same estimate for P = 2 stands next to the measured 2-core figure.
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fmt, median } from './processes.mjs';
+import { row } from './table.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
+const { perftTask, perftTasks } = await dist('index.js');
+const { hive } = await dist('hive/index.js');
+
+const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
+const PERFT = { type: 'Base+MLP', depth: 6 };
+const MATCH = ['play', 'hive', '--seats', 'ab,ab', '--depth', '3', '--games', '16', '--quiet'];
+/** The pool's split rule (src/cli/perft.ts): at least this many tasks per worker. */
+const TASKS_PER_WORKER = 8;
+
+/** Runs the binary; returns its stdout and its wall time in milliseconds. */
+function runCli(args) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`boardrules ${args.join(' ')}: ${r.stderr.slice(0, 400)}`);
+  return { stdout: r.stdout, ms };
+}
+
+/** The last depth of `perft --json`: its count and the time the binary measured. */
+function perftRun(workers) {
+  const { stdout } = runCli([
+    'perft',
+    'hive',
+    '--type',
+    PERFT.type,
+    '--depth',
+    String(PERFT.depth),
+    '--json',
+    '--workers',
+    String(workers),
+  ]);
+  const last = JSON.parse(stdout.trim().split('\n').pop());
+  return { out: String(last.nodes), ms: last.ms, count: last.nodes };
+}
+
+/** A whole match: its results table and the process's wall time. */
+function matchRun(workers) {
+  const { stdout, ms } = runCli([...MATCH, '--workers', String(workers)]);
+  return { out: stdout, ms, count: 16 };
+}
+
+/** One-thread and two-thread runs alternately; the row fails if their outputs differ. */
+function sideBySide(workload, mode, run) {
+  const one = [];
+  const two = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    one.push(run(1));
+    two.push(run(2));
+  }
+  for (const x of [...one, ...two]) {
+    if (x.out !== one[0].out) {
+      console.error(`${workload}: 1 and 2 workers disagree`);
+      process.exitCode = 1;
+    }
+  }
+  const ratios = one.map((x, i) => x.ms / two[i].ms);
+  const twoMs = median(two.map((x) => x.ms));
+  row(
+    workload,
+    mode,
+    one[0].count,
+    twoMs,
+    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; one thread ${median(one.map((x) => x.ms)).toFixed(0)} ms)`,
+  );
+}
+
+/** The pool's split for `workers` workers (see src/cli/perft.ts). */
+function splitFor(state, depth, workers) {
+  let split = 1;
+  let tasks = perftTasks(hive, state, depth, split);
+  while (tasks.length < TASKS_PER_WORKER * workers && split < depth - 1) {
+    split++;
+    tasks = perftTasks(hive, state, depth, split);
+  }
+  return split;
+}
+
+/** The length of the schedule that deals `times` in order to the first free of `p` workers. */
+function makespan(times, p) {
+  const free = new Array(p).fill(0);
+  for (const t of times) {
+    let w = 0;
+    for (let i = 1; i < p; i++) if (free[i] < free[w]) w = i;
+    free[w] += t;
+  }
+  return Math.max(...free);
+}
+
+/** The estimate for more cores (see the module comment). */
+function estimate() {
+  const state = hive.start({ type: PERFT.type });
+  const cores = [2, 4, 8, 16, 32];
+  const bySplit = new Map();
+  for (const p of cores) {
+    const split = splitFor(state, PERFT.depth, p);
+    if (!bySplit.has(split)) {
+      const s0 = performance.now();
+      const tasks = perftTasks(hive, state, PERFT.depth, split);
+      const splitMs = performance.now() - s0;
+      const times = tasks.map((task) => {
+        const t0 = performance.now();
+        perftTask(hive, state, task);
+        return performance.now() - t0;
+      });
+      bySplit.set(split, { tasks: tasks.length, splitMs, times });
+    }
+  }
+  const parts = cores.map((p) => {
+    const { tasks, splitMs, times } = bySplit.get(splitFor(state, PERFT.depth, p));
+    const total = times.reduce((a, b) => a + b, 0);
+    return `${p} cores ${fmt(total / (makespan(times, p) + splitMs))}× (${tasks} tasks)`;
+  });
+  const [first] = bySplit.values();
+  const total = first.times.reduce((a, b) => a + b, 0);
+  row(
+    `hive perft ${PERFT.type} depth ${PERFT.depth}, --workers estimate for more cores`,
+    'tasks timed on one thread, dealt to P simulated workers; wall time',
+    first.tasks,
+    total,
+    `estimated speed-up (ideal cores, no shared-memory contention): ${parts.join(', ')}`,
+  );
+}
+
+const perftLabel = `hive perft ${PERFT.type} depth ${PERFT.depth}, CLI --workers 2`;
+const matchLabel = `hive match, 2 alpha-beta bots depth 3, 16 games, CLI --workers 2`;
+if (availableParallelism() < 2) {
+  console.log(`| ${perftLabel} | not measured in this run: one core | | | | | |`);
+  console.log(`| ${matchLabel} | not measured in this run: one core | | | | | |`);
+} else {
+  sideBySide(perftLabel, 'leaves of the last depth, wall time as the binary prints it', perftRun);
+  sideBySide(matchLabel, 'games, wall time of the whole process', matchRun);
+}
+estimate();
