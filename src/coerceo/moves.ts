@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { COLOUR_FIELDS, VN_HI, VN_LO } from './board.js';
+import { COLOUR_FIELDS, popcount, VN_HI, VN_LO } from './board.js';
 import { EXCHANGE } from './codes.js';
 import type { CoerceoPosition } from './position.js';
 
@@ -27,12 +27,12 @@ export function generateSteps(pos: CoerceoPosition, out: Int32Array, offset: num
 
 /**
  * C-MOVE-1: writes every step — one own piece to an empty, existing vertex neighbour (same
- * colour, so nothing is displaced and nothing blocks) — and returns how many. `base` is
- * `57 · colour`; `own*` the mover's piece words, `p*` the existing fields (both colours share
- * the colour-index layout).
+ * colour, so nothing is displaced and nothing blocks) — and returns how many; with `out` null,
+ * only counts them. `base` is `57 · colour`; `own*` the mover's piece words, `p*` the existing
+ * fields (both colours share the colour-index layout).
  */
 export function writeSteps(
-  out: Int32Array,
+  out: Int32Array | null,
   offset: number,
   base: number,
   ownLo: number,
@@ -50,6 +50,10 @@ export function writeSteps(
       bits &= bits - 1;
       let dLo = VN_LO[base + from] & freeLo;
       let dHi = VN_HI[base + from] & freeHi;
+      if (out === null) {
+        n += popcount(dLo) + popcount(dHi);
+        continue;
+      }
       while (dLo !== 0) {
         out[n++] = from | ((31 - Math.clz32(dLo & -dLo)) << 6);
         dLo &= dLo - 1;
@@ -65,15 +69,16 @@ export function writeSteps(
 
 /**
  * C-EXCHANGE-1 / C-EXCHANGE-4: writes one exchange per opponent piece (the caller checks the
- * held tiles; a step need not exist) and returns how many. Exchanges follow the steps in
+ * held tiles; a step need not exist) and returns how many; with `out` null, only counts them. Exchanges follow the steps in
  * notation order ('x' sorts after 'a'..'e').
  */
 export function writeExchanges(
-  out: Int32Array,
+  out: Int32Array | null,
   offset: number,
   oppLo: number,
   oppHi: number,
 ): number {
+  if (out === null) return popcount(oppLo) + popcount(oppHi);
   let n = offset;
   let lo = oppLo;
   let hi = oppHi;

@@ -404,6 +404,16 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    * C-TURN-1: steps and exchanges only — there is no pass move.
    */
   generate(out: Int32Array, offset: number): number {
+    return this.movesInto(out, offset);
+  }
+
+  /** How many legal moves there are: `generate`'s count, without writing the moves. */
+  count(): number {
+    return this.movesInto(null, 0);
+  }
+
+  /** `generate`, or with `out` null `count`: one generator for both. */
+  private movesInto(out: Int32Array | null, offset: number): number {
     if (this.status !== LIVE) return 0;
     const white = this.side === 0;
     let n = writeSteps(

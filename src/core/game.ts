@@ -106,6 +106,12 @@ export interface SearchPosition<Move> {
    * `maxMoves` entries after `offset`.
    */
   generate(out: Int32Array, offset: number): number;
+  /**
+   * Optional: how many legal moves there are, the number `generate` returns, found by the same
+   * generator, which may skip ordering and writing the moves (what a bulk-counting perft adds at
+   * its last ply). Callers fall back on `generate` where a position has none.
+   */
+  count?(): number;
   /** Plays a move produced by `generate` in this position. */
   play(move: number): void;
   /** Takes back the last `play`. */

@@ -77,18 +77,20 @@ function perftApply<S, M, O>(game: Game<S, M, O>, state: S, depth: number): numb
 }
 
 /**
- * Perft on a mutable {@link SearchPosition}, counting the last ply in bulk (the size of the
- * move list, without playing those moves). Leaves the position as it found it.
+ * Perft on a mutable {@link SearchPosition}, counting the last ply in bulk (the number of
+ * moves, without playing them: the position's `count()` where it has one, else what `generate`
+ * returns). Leaves the position as it found it.
  */
 export function perftPosition<M>(pos: SearchPosition<M>, depth: number): number {
   searchPositionArg('perftPosition', pos);
   checkDepth(depth);
   const buffer = new Int32Array(pos.maxMoves * Math.max(depth, 1));
+  const counts = typeof pos.count === 'function';
   const walk = (d: number, offset: number): number => {
     if (d === 0) return 1;
     if (pos.terminal()) return 0;
+    if (d === 1) return counts ? (pos.count as () => number)() : pos.generate(buffer, offset);
     const n = pos.generate(buffer, offset);
-    if (d === 1) return n;
     let total = 0;
     const next = offset + n;
     for (let i = offset; i < next; i++) {

@@ -366,6 +366,11 @@ export function emit(m: number): void {
   out[n++] = m;
 }
 
+/** Counts `count` moves without writing them (one kind's placements, when only the number is wanted). */
+export function skipRun(count: number): void {
+  n += count;
+}
+
 /**
  * Writes `base + cells[i]` for i < `count` (one kind's placements): the count and the buffer
  * in locals, since a module-level `n` is a memory write on every move of the hottest loop.

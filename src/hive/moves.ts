@@ -39,6 +39,7 @@ import {
   P,
   pinned,
   seen,
+  skipRun,
   slideOnce,
   spider,
   throws,
@@ -231,22 +232,29 @@ function insertionSort(buf: Int32Array, from: number, to: number): void {
 
 /**
  * §4: writes the placements of the side to move, by kind (Q S B G A M L P) and then by (r, q)
- * of the destination (H-MOVESET-3).
+ * of the destination (H-MOVESET-3); when not `ordered`, only counts them.
  */
-function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): void {
+function generatePlacements(
+  pos: Position,
+  turn: number,
+  queenInPlay: boolean,
+  ordered: boolean,
+): void {
   let inHand = false;
   const pieces = pos.piecesInGame;
   for (let i = mover * (SLOTS + 1), p = pieces[i]; p >= 0 && !inHand; p = pieces[++i])
     inHand = pos.cell[p] === -1;
   if (!inHand) return;
   const nc = placementCells(pos, placeCells);
-  // Order the cells once by (r, q), so each kind's run comes out sorted.
-  for (let i = 0; i < nc; i++) {
-    const c = placeCells[i];
-    placeCells[i] = (key(0, 0, c) << 12) | c;
+  if (ordered) {
+    // Order the cells once by (r, q), so each kind's run comes out sorted.
+    for (let i = 0; i < nc; i++) {
+      const c = placeCells[i];
+      placeCells[i] = (key(0, 0, c) << 12) | c;
+    }
+    insertionSort(placeCells, 0, nc);
+    for (let i = 0; i < nc; i++) placeCells[i] = placeCells[i] & (CELLS - 1);
   }
-  insertionSort(placeCells, 0, nc);
-  for (let i = 0; i < nc; i++) placeCells[i] = placeCells[i] & (CELLS - 1);
   // H-PLACE-6: a Queen still in hand on the 4th turn or later -> only Queen placements.
   const onlyQueen = !queenInPlay && turn >= 4;
   const kinds = pos.kindsInGame;
@@ -266,7 +274,8 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
       }
     }
     if (piece < 0) continue;
-    emitRun(piece * CELLS, placeCells, nc);
+    if (ordered) emitRun(piece * CELLS, placeCells, nc);
+    else skipRun(nc);
   }
 }
 
@@ -276,12 +285,26 @@ function generatePlacements(pos: Position, turn: number, queenInPlay: boolean): 
  * forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
  */
 export function generate(pos: Position, buf: Int32Array, offset: number): number {
+  return run(pos, buf, offset, true);
+}
+
+/**
+ * The number of legal moves of `pos`, as {@link generate} returns it: the same generator, but
+ * the moves are neither ordered nor decoded, and placements are counted without being written
+ * (what a perft adds at its last ply, the "bulk count").
+ */
+export function countMoves(pos: Position): number {
+  return run(pos, scratch, 0, false);
+}
+
+/** {@link generate} (`ordered`) or {@link countMoves}: one generator for both. */
+function run(pos: Position, buf: Int32Array, offset: number, ordered: boolean): number {
   if (pos.result !== 0) return 0;
   beginGenerate(pos, buf, offset);
   const turn = (pos.ply >> 1) + 1; // H-TURN-2
   const queen = mover * SLOTS;
   const queenInPlay = pos.cell[queen] !== -1;
-  generatePlacements(pos, turn, queenInPlay);
+  generatePlacements(pos, turn, queenInPlay, ordered);
   // Movements are collected as sort keys from here on.
   const moveStart = n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
@@ -299,6 +322,7 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
     buf[offset] = PASS; // H-TURN-3 / H-MOVESET-2
     return 1;
   }
+  if (!ordered) return n - offset;
   // Sort the movement keys (rank, r, q): they arrive grouped by piece. Then decode them.
   insertionSort(buf, moveStart, n);
   for (let i = moveStart; i < n; i++) {

@@ -24,7 +24,7 @@ import {
   OP_SWAP,
   PASS,
 } from './codes.js';
-import { findLegal, generate, MAX_MOVES } from './moves.js';
+import { countMoves, findLegal, generate, MAX_MOVES } from './moves.js';
 import type { RepetitionRule } from './options.js';
 import {
   FIRST_FAN_KIND,
@@ -561,6 +561,10 @@ export class Position implements SearchPosition<HiveMove> {
   /** Writes the legal move codes at `out[offset..]` (the order of `hive.moves`); returns the count. */
   generate(out: Int32Array, offset: number): number {
     return generate(this, out, offset);
+  }
+  /** How many legal moves there are: `generate`'s count, neither ordered nor all written. */
+  count(): number {
+    return countMoves(this);
   }
   /** The move object of a code. */
   decode(move: number): HiveMove {

@@ -135,6 +135,9 @@ function materialize(s: Snapshot, out: Int32Array): void {
 const changeMark = new Int32Array(SIZE);
 let changeStamp = 0;
 
+/** Where `count` writes the moves it counts. */
+const countScratch = new Int32Array(MAX_MOVES);
+
 /** The compact mutable position (see the module comment). */
 export class Position implements SearchPosition<TorresMove> {
   /** An upper bound on the number of legal moves in any position (`SearchPosition`). */
@@ -676,6 +679,13 @@ export class Position implements SearchPosition<TorresMove> {
   /** Writes the legal move codes at `out[off..]` in the stable order; returns the count. */
   generate(out: Int32Array, off: number): number {
     return generateMoves(this, out, off);
+  }
+  /**
+   * How many legal moves there are (`generate`'s count). Torres writes them into a scratch
+   * buffer: its lists are short and its bulk counts are not a hot path.
+   */
+  count(): number {
+    return generateMoves(this, countScratch, 0);
   }
   /** The seat to act. */
   toMove(): number {

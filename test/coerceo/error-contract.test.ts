@@ -63,6 +63,7 @@ const FAST_PATH = {
   terminal: { valid: calls([]) },
   score: { valid: calls([]) },
   hash: { valid: calls([]) },
+  count: { valid: calls([]) },
   undo: { valid: calls([]) },
   state: { valid: calls([]) },
   encode: { valid: calls([midMove]) },
@@ -86,6 +87,7 @@ const NOT_CALLED = {
   setPieces: 'private',
   push: 'private',
   saveRare: 'private',
+  movesInto: 'private',
   moveTextBetween: 'private',
   // The shared reading position's members (`@internal`, not in the published types).
   load: 'internal',

@@ -72,6 +72,18 @@ describe('conformance suite on the toy game', () => {
     expect(() => checkConformance(game, { runs: 5 })).toThrow(/fast path move/);
   });
 
+  it('catches a count() that disagrees with generate', () => {
+    const game = broken({
+      search(s) {
+        const pos = tictactoe.search!(s);
+        const out = new Int32Array(pos.maxMoves);
+        pos.count = () => pos.generate(out, 0) + (pos.terminal() ? 0 : 1);
+        return pos;
+      },
+    });
+    expect(() => checkConformance(game, { runs: 5 })).toThrow(/count\(\) is/);
+  });
+
   it('catches an incremental hash that differs from a recomputed one', () => {
     const game = broken({
       search(s) {

@@ -211,8 +211,12 @@ function checkFastPath<S, M, O>(
   const hash0 = pos.hash();
   if (pos.terminal() !== game.terminal(state)) fail(where, 'fast path disagrees on terminal()');
   const buf = new Int32Array(pos.maxMoves + 8);
+  const counted = pos.count?.();
   const n = pos.generate(buf, 4);
   if (n !== moves.length) fail(where, `fast path lists ${n} moves, moves() ${moves.length}`);
+  if (counted !== undefined && counted !== n)
+    fail(where, `count() is ${counted}, generate lists ${n}`);
+  const childBuf = new Int32Array(pos.maxMoves);
   if (n > pos.maxMoves) fail(where, `fast path listed ${n} > maxMoves ${pos.maxMoves}`);
   for (let i = 0; i < n; i++) {
     const code = buf[4 + i] as number;
@@ -226,6 +230,13 @@ function checkFastPath<S, M, O>(
     }
     if (pos.encode(m) !== code) fail(where, `encode(decode(${code})) = ${pos.encode(m)}`);
     pos.play(code);
+    // Bulk-counting perft calls count() right after a play: compare it there with generate.
+    if (i < 3 && pos.count) {
+      const c = pos.count();
+      const g = pos.generate(childBuf, 0);
+      if (c !== g)
+        fail(where, `after ${game.formatMove(state, m)} count() is ${c}, generate lists ${g}`);
+    }
     const applied = game.apply(state, m);
     const viaPlay = pos.state() as S;
     if (game.serialize(viaPlay) !== game.serialize(applied)) {

@@ -108,6 +108,7 @@ const SPECS: Record<string, Spec> = {
             terminal: { valid: calls([]) },
             score: { valid: calls([]) },
             hash: { valid: calls([]) },
+            count: { valid: calls([]) },
             undo: { valid: calls([]) },
             state: { valid: calls([]) },
             encode: {
