@@ -69,8 +69,8 @@ export function writeSteps(
 
 /**
  * C-EXCHANGE-1 / C-EXCHANGE-4: writes one exchange per opponent piece (the caller checks the
- * held tiles; a step need not exist) and returns how many; with `out` null, only counts them. Exchanges follow the steps in
- * notation order ('x' sorts after 'a'..'e').
+ * held tiles; a step need not exist) and returns how many; with `out` null, only counts them.
+ * Exchanges follow the steps in notation order ('x' sorts after 'a'..'e').
  */
 export function writeExchanges(
   out: Int32Array | null,

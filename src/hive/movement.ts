@@ -366,7 +366,10 @@ export function emit(m: number): void {
   out[n++] = m;
 }
 
-/** Counts `count` moves without writing them (one kind's placements, when only the number is wanted). */
+/**
+ * Counts `count` moves without writing them (one kind's placements, when only the number is
+ * wanted: `countMoves`).
+ */
 export function skipRun(count: number): void {
   n += count;
 }

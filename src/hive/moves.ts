@@ -1,7 +1,8 @@
 /**
  * The Hive move generator: one function, {@link generate}, serves `moves`/`apply` and the
  * search fast path (perft, bots). It writes integer moves (`piece * CELLS + cell`, or `PASS`)
- * into a caller's buffer, allocation-free, in the public order of H-MOVESET-3.
+ * into a caller's buffer, allocation-free, in the public order of H-MOVESET-3;
+ * {@link countMoves} runs it without ordering the moves or writing the placements.
  *
  * Structure: placements (§4), then per piece of the mover a bug generator chosen by kind from
  * {@link MOVERS} (§6, §12), and the abilities that leave the actor in place: Pillbug throws
