@@ -3,8 +3,8 @@
 // full workload), then times the full workload on this process's CPU clock and prints one JSON line `{"count":…,"cpuMs":…,"rssMb":…}` (the
 // process's peak RSS, warm-up included). Usage:
 //   node bench/side.mjs hive-perft <GameType> <depth>           (depths 0..N, as the anchors)
-//   node bench/side.mjs hive-perft-at <GameType> <depth> fast|apply
-//   node bench/side.mjs coerceo-perft <variant> <depth> bulk|played|apply
+//   node bench/side.mjs hive-perft-at <GameType> <depth> fast|apply|list
+//   node bench/side.mjs coerceo-perft <variant> <depth> bulk|played|apply|list
 //   node bench/side.mjs torres-games <games> [fast|apply]
 import { coerceo } from '../dist/coerceo/index.js';
 import { hive } from '../dist/hive/index.js';
@@ -27,6 +27,29 @@ function playedPerft(pos, depth) {
     return total;
   };
   return depth === 0 ? 1 : walk(depth, 0);
+}
+
+/**
+ * Bulk perft with the last ply's moves generated as a list (what `moves(state).length` costs the
+ * immutable path), not counted by `count()`: the fast side of bench/paths.bench.mjs, so both
+ * sides do the same work at the last ply.
+ */
+function listedPerft(pos, depth) {
+  const buf = new Int32Array(pos.maxMoves * (depth + 1));
+  const walk = (d, offset) => {
+    if (d === 0) return 1;
+    if (pos.terminal()) return 0;
+    const n = pos.generate(buf, offset);
+    if (d === 1) return n;
+    let total = 0;
+    for (let i = offset; i < offset + n; i++) {
+      pos.play(buf[i]);
+      total += walk(d - 1, offset + n);
+      pos.undo();
+    }
+    return total;
+  };
+  return walk(depth, 0);
 }
 
 /**
@@ -82,17 +105,22 @@ const WORKLOADS = {
     };
     return [() => upTo(Number(b) - 1), () => upTo(Number(b))];
   },
-  // One depth, on the fast path (bulk) or the immutable one (`perft` with `path: 'apply'`).
+  // One depth, on the fast path (bulk: `count()` at the last ply, or `list`: `generate`) or the
+  // immutable one (`perft` with `path: 'apply'`).
   'hive-perft-at': () => {
-    const at = (depth) => perft(hive, hive.start({ type: a }), depth, { path: c });
+    const at = (depth) =>
+      c === 'list'
+        ? listedPerft(hive.search(hive.start({ type: a })), depth)
+        : perft(hive, hive.start({ type: a }), depth, { path: c });
     return [() => at(Number(b) - 1), () => at(Number(b))];
   },
   'coerceo-perft': () => {
     const start = () => coerceo.start({ variant: a });
+    const walks = { bulk: perftPosition, played: playedPerft, list: listedPerft };
     const count =
       c === 'apply'
         ? (depth) => perft(coerceo, start(), depth, { path: 'apply' })
-        : (depth) => (c === 'played' ? playedPerft : perftPosition)(coerceo.search(start()), depth);
+        : (depth) => walks[c](coerceo.search(start()), depth);
     return [() => count(Number(b) - 1), () => count(Number(b))];
   },
   // Counts games (as TobiHol's side does) or, with `fast`/`apply`, the plies they took.
