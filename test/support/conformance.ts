@@ -216,8 +216,8 @@ function checkFastPath<S, M, O>(
   if (n !== moves.length) fail(where, `fast path lists ${n} moves, moves() ${moves.length}`);
   if (counted !== undefined && counted !== n)
     fail(where, `count() is ${counted}, generate lists ${n}`);
-  const childBuf = new Int32Array(pos.maxMoves);
   if (n > pos.maxMoves) fail(where, `fast path listed ${n} > maxMoves ${pos.maxMoves}`);
+  const childBuf = new Int32Array(pos.maxMoves); // a child's moves, for its count() check
   for (let i = 0; i < n; i++) {
     const code = buf[4 + i] as number;
     const m = moves[i] as M;
