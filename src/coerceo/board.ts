@@ -21,20 +21,14 @@ import {
   tileNeighbour,
   vertexNeighbours,
 } from '../geometry/triangle.js';
+import { COLOUR_FIELDS, TILE_COUNT } from './constants.js';
 
-/** Number of tiles on the full board. */
-export const TILE_COUNT = 19;
-/** Fields per colour on the full board. */
-export const COLOUR_FIELDS = 57;
+// The board's numbers live in constants.ts so the build inlines them.
+export { BLACK, COLOUR_FIELDS, TILE_COUNT, WHITE } from './constants.js';
 
 /** Tile index of each colour index (`ci / 3`: three fields of a colour per tile). */
 export const TILE_OF: Uint8Array = new Uint8Array(COLOUR_FIELDS);
 for (let ci = 0; ci < COLOUR_FIELDS; ci++) TILE_OF[ci] = (ci / 3) | 0;
-
-/** White (seat 0, up-pointing fields) and Black (seat 1). */
-export const WHITE = 0;
-/** See {@link WHITE}. */
-export const BLACK = 1;
 
 /** File letters, x = −2..2. */
 const FILES = 'abcde';

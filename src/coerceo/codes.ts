@@ -9,13 +9,11 @@
  * @module
  */
 import { colourIndex, fieldByName, fieldColour, fieldName, fieldOf } from './board.js';
+import { EXCHANGE } from './constants.js';
 import type { CoerceoMove } from './types.js';
 
-/** Flag bit of an exchange in the integer move encoding. */
-export const EXCHANGE: number = 1 << 12;
-
-/** Upper bound on legal moves: 18 pieces × 6 steps + 18 exchange targets. */
-export const MAX_MOVES: number = 18 * 6 + 18;
+// The code layout's numbers live in constants.ts so the build inlines them.
+export { EXCHANGE, MAX_MOVES } from './constants.js';
 
 /**
  * Move objects are immutable values, so each (side, code) has one frozen object, built on first

@@ -7,7 +7,7 @@
  * @module
  */
 import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
-import { COLOUR_FIELDS, TILE_COUNT } from './board.js';
+import { COLOUR_FIELDS, TILE_COUNT } from './constants.js';
 
 /** One key per (colour, colour index): colour `c`, index `ci` is key `c · 57 + ci`. */
 export const PIECE_KEYS: Int32Array = new Int32Array(2 * 2 * COLOUR_FIELDS);

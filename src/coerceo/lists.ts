@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { MAX_MOVES } from './codes.js';
+import { MAX_MOVES } from './constants.js';
 import type { CoerceoPosition } from './position.js';
 import type { CoerceoMove } from './types.js';
 

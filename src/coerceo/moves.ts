@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { COLOUR_FIELDS, popcount, VN_HI, VN_LO } from './board.js';
-import { EXCHANGE } from './codes.js';
+import { popcount, VN_HI, VN_LO } from './board.js';
+import { COLOUR_FIELDS, EXCHANGE } from './constants.js';
 import type { CoerceoPosition } from './position.js';
 
 /** C-MOVE-1: every step of the side to move of `pos` (see {@link writeSteps}). */

@@ -8,11 +8,13 @@
  * @module
  */
 import { popcount } from './board.js';
+import { DRAW, LIVE } from './constants.js';
 import type { CoerceoPosition } from './position.js';
 import type { CoerceoEndReason, CoerceoOutcome } from './types.js';
 
-/** The game goes on. */
-export const LIVE = 0;
+// The status numbers live in constants.ts so the build inlines them.
+export { DRAW, LIVE } from './constants.js';
+
 /** Reason codes, in C-END-7 order. */
 export const REASONS: readonly CoerceoEndReason[] = [
   'captured-all',
@@ -21,8 +23,6 @@ export const REASONS: readonly CoerceoEndReason[] = [
   'insufficient-material',
   'repetition',
 ];
-/** Winner code of a draw. */
-export const DRAW = 2;
 
 /** Status code for `reason` with `winner` (0, 1 or {@link DRAW}). */
 export function statusCode(reason: CoerceoEndReason, winner: number): number {

@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { CELLS, NB } from './board.js';
+import { NB } from './board.js';
+import { CELLS } from './constants.js';
 
 const seen = new Uint32Array(CELLS);
 const disc = new Int32Array(CELLS);

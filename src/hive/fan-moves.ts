@@ -6,7 +6,17 @@
  * @module
  */
 import { NB } from './board.js';
-import { OP_CARRY, OP_GRAB, OP_MOVE, OP_SWAP } from './codes.js';
+import {
+  CENTIPEDE,
+  DRAGONFLY,
+  OP_CARRY,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SWAP,
+  PIECES,
+  PILLBUG,
+  SLOTS,
+} from './constants.js';
 import {
   add,
   addOp,
@@ -27,7 +37,7 @@ import {
   slides,
   top,
 } from './movement.js';
-import { CENTIPEDE, DRAGONFLY, PIECES, PILLBUG, SLOT_KIND, SLOTS } from './pieces.js';
+import { SLOT_KIND } from './pieces.js';
 /**
  * H-FAN-FLY-1 and H-FAN-FLY-2: one slide when the Fly has freedom to move (H-FAN-FLY-a: some slide passes H-MOVE-4,
  * One Hive ignored; H-FAN-FLY-d: then it must slide); otherwise a flight to any empty hex other than

@@ -17,8 +17,31 @@
  * @module
  */
 
-import { CELLS as I_CELLS, NB as I_NB, ORIGIN_CELL as I_ORIGIN_CELL } from './board.js';
-import { PASS as I_PASS, OP_CARRY, OP_SPAN } from './codes.js';
+import { NB as I_NB } from './board.js';
+import {
+  CENTIPEDE,
+  DRAGONFLY,
+  FLY,
+  ANT as I_ANT,
+  BEETLE as I_BEETLE,
+  CELLS as I_CELLS,
+  GRASSHOPPER as I_GRASSHOPPER,
+  KINDS as I_KINDS,
+  LADYBUG as I_LADYBUG,
+  MOSQUITO as I_MOSQUITO,
+  ORIGIN_CELL as I_ORIGIN_CELL,
+  PASS as I_PASS,
+  PILLBUG as I_PILLBUG,
+  QUEEN as I_QUEEN,
+  SLOTS as I_SLOTS,
+  SPIDER as I_SPIDER,
+  MANTIS,
+  OP_CARRY,
+  OP_SPAN,
+  ROACH,
+  SCORPION,
+  WASP,
+} from './constants.js';
 import { dragonfly, fly, grabs, roach, swaps, wasp } from './fan-moves.js';
 import {
   anchorQ,
@@ -47,31 +70,15 @@ import {
   top,
 } from './movement.js';
 import {
-  CENTIPEDE,
-  DRAGONFLY,
-  FLY,
-  ANT as I_ANT,
-  BEETLE as I_BEETLE,
-  GRASSHOPPER as I_GRASSHOPPER,
   KIND_COUNT as I_KIND_COUNT,
   KIND_FIRST_SLOT as I_KIND_FIRST_SLOT,
-  KINDS as I_KINDS,
-  LADYBUG as I_LADYBUG,
-  MOSQUITO as I_MOSQUITO,
-  PILLBUG as I_PILLBUG,
-  QUEEN as I_QUEEN,
   SLOT_KIND as I_SLOT_KIND,
-  SLOTS as I_SLOTS,
-  SPIDER as I_SPIDER,
-  MANTIS,
-  ROACH,
-  SCORPION,
-  WASP,
 } from './pieces.js';
 import type { Position } from './position.js';
 
-// Local aliases: module-namespace indirections (as some bundlers and test runners emit
-// them) would otherwise sit in the hottest loops.
+// Local aliases: the test runner's module-namespace indirections would otherwise sit in the
+// hottest loops. The build drops them (tsup.config.ts), so the bundle reads the numbers of
+// constants.ts as literals.
 const CELLS = I_CELLS;
 const NB = I_NB;
 const ANT = I_ANT;

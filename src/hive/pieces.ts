@@ -13,44 +13,49 @@
 import { RulesError } from '../core/errors.js';
 import { readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import {
+  EXP_L,
+  EXP_M,
+  EXP_P,
+  FAN_KINDS,
+  FIRST_FAN_KIND,
+  SLOTS as I_SLOTS,
+  KINDS,
+  LADYBUG,
+  MOSQUITO,
+  PIECES,
+  PILLBUG,
+} from './constants.js';
 
-/** Bug kinds. The numbers index the per-kind tables in the move generator. */
-export const QUEEN = 0;
-/** Spider: exactly three slides (H-SPIDER-1). */
-export const SPIDER = 1;
-/** Beetle: one step at any height (H-BEETLE-1). */
-export const BEETLE = 2;
-/** Grasshopper: jumps a straight run (H-GRASS-1). */
-export const GRASSHOPPER = 3;
-/** Soldier Ant: any number of slides (H-ANT-1). */
-export const ANT = 4;
-/** Mosquito: copies adjacent top pieces (H-MOSQ-*). */
-export const MOSQUITO = 5;
-/** Ladybug: up, across, down (H-LADY-1). */
-export const LADYBUG = 6;
-/** Pillbug: one slide or a throw (H-PILLBUG-*). */
-export const PILLBUG = 7;
-/** Fan Mantis (Beetle tile): grabs from the ground, a Beetle on the hive (H-FAN-MANTIS). */
-export const MANTIS = 8;
-/** Fan Fly (Grasshopper tile): one slide, or a flight when it cannot slide (H-FAN-FLY). */
-export const FLY = 9;
-/** Fan Scorpion (Spider tile): a Spider nothing may climb, jump or move (H-FAN-SCORPION). */
-export const SCORPION = 10;
-/** Fan Wasp (Ant tile): flies next to enemy stacks only (H-FAN-WASP). */
-export const WASP = 11;
-/** Fan Cockroach (Ladybug tile): a Ladybug over friendly tops, any length (H-FAN-ROACH). */
-export const ROACH = 12;
-/** Fan Dragonfly (Mosquito tile): an off-axis hop that may carry (H-FAN-DRAGONFLY). */
-export const DRAGONFLY = 13;
-/**
- * Fan Centipede (Pillbug tile): one slide or a swap (H-FAN-CENTIPEDE). Not the "centipede" of the
- * Russian Pillbug leaflet, which names the official Pillbug (H-FAN-CENTIPEDE-g).
- */
-export const CENTIPEDE = 14;
-/** Number of bug kinds. */
-export const KINDS = 15;
-/** The first fan kind; kinds from here on are the fan bugs in canonical order T F K W R D C. */
-export const FIRST_FAN_KIND: number = MANTIS;
+// A local alias for the test runner (see moves.ts); the build drops it.
+const SLOTS = I_SLOTS;
+
+// The numbers (kinds, slots, expansion bits) live in constants.ts so the build inlines them.
+export {
+  ANT,
+  BEETLE,
+  CENTIPEDE,
+  DRAGONFLY,
+  EXP_L,
+  EXP_M,
+  EXP_P,
+  FAN_KINDS,
+  FIRST_FAN_KIND,
+  FLY,
+  GRASSHOPPER,
+  KINDS,
+  LADYBUG,
+  MANTIS,
+  MOSQUITO,
+  PIECES,
+  PILLBUG,
+  QUEEN,
+  ROACH,
+  SCORPION,
+  SLOTS,
+  SPIDER,
+  WASP,
+} from './constants.js';
 
 /** Bug letters by kind, as UHP (and its fan extension, H-FAN-UHP-1) writes them. */
 export const KIND_LETTERS: readonly string[] = [
@@ -70,14 +75,6 @@ export const KIND_LETTERS: readonly string[] = [
   'D',
   'C',
 ];
-
-/**
- * Slots per colour: Q, S1, S2, B1, B2, G1–G3, A1–A3, M, L, P, then the fan bugs T1, T2, F1–F3,
- * K1, K2, W1–W3, R, D, C (H-MOVESET-3 order).
- */
-export const SLOTS = 27;
-/** Number of piece ids (both colours). */
-export const PIECES: number = 2 * SLOTS;
 
 /** Bug kind of each slot. */
 export const SLOT_KIND: Uint8Array = Uint8Array.from([
@@ -165,13 +162,6 @@ export const GAME_TYPES: readonly GameType[] = [
   'Base+MLP',
 ];
 
-/** Expansion bit of the Mosquito in a game-type mask. */
-export const EXP_M = 1;
-/** Expansion bit of the Ladybug. */
-export const EXP_L = 2;
-/** Expansion bit of the Pillbug. */
-export const EXP_P = 4;
-
 /** Expansion mask of a canonical game type. */
 export function expansionsOf(type: GameType): number {
   let mask = 0;
@@ -193,9 +183,6 @@ export type FanLetter = 'T' | 'F' | 'K' | 'W' | 'R' | 'D' | 'C';
 
 /** Every fan letter, canonical order T F K W R D C. */
 export const FAN_LETTERS: readonly FanLetter[] = ['T', 'F', 'K', 'W', 'R', 'D', 'C'];
-
-/** Number of fan kinds. */
-export const FAN_KINDS = 7;
 
 /**
  * The tiles one colour turns to their fan face (H-FAN-ROSTER-2), by fan letter: `{ T: 1, W: 3 }`

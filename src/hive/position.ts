@@ -13,38 +13,32 @@
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import { Rng } from '../core/rng.js';
-import { CELLS as I_CELLS, cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap } from './board.js';
+import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap } from './board.js';
+import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
-  decodeMove,
-  encodeMove,
-  moveOp,
+  FIRST_FAN_KIND,
+  CELLS as I_CELLS,
+  EXP_M as I_EXP_M,
+  EXP_P as I_EXP_P,
+  PIECES as I_PIECES,
+  SLOTS as I_SLOTS,
   OP_GRAB,
   OP_MOVE,
   OP_SPAN,
   OP_SWAP,
   PASS,
-} from './codes.js';
+  SCORPION,
+} from './constants.js';
 import { countMoves, findLegal, generate, MAX_MOVES } from './moves.js';
 import type { RepetitionRule } from './options.js';
-import {
-  FIRST_FAN_KIND,
-  EXP_M as I_EXP_M,
-  EXP_P as I_EXP_P,
-  PIECES as I_PIECES,
-  SLOTS as I_SLOTS,
-  inGameKinds,
-  inGamePieces,
-  inGameTable,
-  KIND_FIRST_SLOT,
-  SCORPION,
-  SLOT_KIND,
-} from './pieces.js';
+import { inGameKinds, inGamePieces, inGameTable, KIND_FIRST_SLOT, SLOT_KIND } from './pieces.js';
 import { IN_PROGRESS, judge, scoreOf } from './rules.js';
 import { stateOfSearch } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
-// Local aliases: module-namespace indirections (as some bundlers and test runners emit
-// them) would otherwise sit in the hottest loops.
+// Local aliases: the test runner's module-namespace indirections would otherwise sit in the
+// hottest loops. The build drops them (tsup.config.ts), so the bundle reads the numbers of
+// constants.ts as literals.
 const CELLS = I_CELLS;
 const cellQ = I_cellQ;
 const cellR = I_cellR;

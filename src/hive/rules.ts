@@ -7,7 +7,7 @@
  */
 
 import { NB } from './board.js';
-import { SLOTS } from './pieces.js';
+import { SLOTS } from './constants.js';
 import type { Position } from './position.js';
 import type { HiveOutcome, HiveResult } from './types.js';
 

@@ -9,41 +9,46 @@ import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { BLOCK_UNDER, CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
+import {
+  K_BLOCK,
+  K_BUY,
+  K_CASTLE,
+  K_END,
+  K_KEEP,
+  K_KING,
+  K_KING_STAY,
+  K_KNIGHT,
+  K_MOVE,
+  K_PLAY,
+  K_RETURN,
+  K_SCORE,
+  K_SPREAD,
+  K_STACK,
+  K_START,
+  X_ACTIVE,
+} from './constants.js';
 import type { TorresMove } from './types.js';
 
 // ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
-/** Move kind `castle`. */
-export const K_CASTLE = 0;
-/** Move kind `startKnight`. */
-export const K_START = 1;
-/** Move kind `king`. */
-export const K_KING = 2;
-/** Move kind `kingStay`. */
-export const K_KING_STAY = 3;
-/** Move kind `stack`. */
-export const K_STACK = 4;
-/** Move kind `block`. */
-export const K_BLOCK = 5;
-/** Move kind `knight`. */
-export const K_KNIGHT = 6;
-/** Move kind `move`. */
-export const K_MOVE = 7;
-/** Move kind `score`. */
-export const K_SCORE = 8;
-/** Move kind `buy`. */
-export const K_BUY = 9;
-/** Move kind `keep`. */
-export const K_KEEP = 10;
-/** Move kind `return`. */
-export const K_RETURN = 11;
-/** Move kind `spread`. */
-export const K_SPREAD = 12;
-/** Move kind `end`. */
-export const K_END = 13;
-/** Move kind `play` (the card id in the code's card field). */
-export const K_PLAY = 14;
-/** `x` of `blockUnder` when the block comes from the active stack. */
-export const X_ACTIVE = 63;
+// The kind numbers live in constants.ts so the build inlines them.
+export {
+  K_BLOCK,
+  K_BUY,
+  K_CASTLE,
+  K_END,
+  K_KEEP,
+  K_KING,
+  K_KING_STAY,
+  K_KNIGHT,
+  K_MOVE,
+  K_PLAY,
+  K_RETURN,
+  K_SCORE,
+  K_SPREAD,
+  K_STACK,
+  K_START,
+  X_ACTIVE,
+} from './constants.js';
 
 /** Packs a move code. */
 export function code(kind: number, from: number, to: number, x: number, card: number): number {
