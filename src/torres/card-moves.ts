@@ -18,7 +18,8 @@ import {
   RELOCATE,
   SUPPLY_BLOCK,
 } from './cards.js';
-import { code, K_PLAY, X_ACTIVE } from './codes.js';
+import { code } from './codes.js';
+import { K_PLAY, X_ACTIVE } from './constants.js';
 import { ACTIVE, H, O_STACKS, P, SUPPLY, seatOffset } from './layout.js';
 import { MAX_STACK } from './options.js';
 import type { Position } from './position.js';

@@ -30,25 +30,7 @@ import {
 import type { TorresMove } from './types.js';
 
 // ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
-// The kind numbers live in constants.ts so the build inlines them.
-export {
-  K_BLOCK,
-  K_BUY,
-  K_CASTLE,
-  K_END,
-  K_KEEP,
-  K_KING,
-  K_KING_STAY,
-  K_KNIGHT,
-  K_MOVE,
-  K_PLAY,
-  K_RETURN,
-  K_SCORE,
-  K_SPREAD,
-  K_STACK,
-  K_START,
-  X_ACTIVE,
-} from './constants.js';
+// The kind numbers (K_CASTLE … K_PLAY, X_ACTIVE) live in constants.ts, so the build inlines them.
 
 /** Packs a move code. */
 export function code(kind: number, from: number, to: number, x: number, card: number): number {

@@ -8,10 +8,8 @@
  */
 import { type Explanation, illegal, LEGAL, type Refusal, refusal } from '../core/explain.js';
 import { CARD_NAMES } from './cards.js';
+import { cardOf, encode, fromOf, kindOf, MAX_MOVES, toOf } from './codes.js';
 import {
-  cardOf,
-  encode,
-  fromOf,
   K_BLOCK,
   K_BUY,
   K_CASTLE,
@@ -27,10 +25,7 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
-  kindOf,
-  MAX_MOVES,
-  toOf,
-} from './codes.js';
+} from './constants.js';
 import {
   ACTIVE,
   AP_LIMIT,

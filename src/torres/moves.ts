@@ -8,8 +8,8 @@
 import { bitHi, bitLo, emitTo, lowest, ORTH } from './bits.js';
 import { manhattan } from './board.js';
 import { genCard } from './card-moves.js';
+import { code } from './codes.js';
 import {
-  code,
   K_BLOCK,
   K_BUY,
   K_CASTLE,
@@ -24,7 +24,7 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
-} from './codes.js';
+} from './constants.js';
 import {
   ACTIVE,
   AP_LIMIT,

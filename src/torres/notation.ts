@@ -13,10 +13,8 @@ import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { squareIndex, squareName } from './board.js';
 import { CARD_NAMES, cardId, cardName } from './cards.js';
+import { cardOf, code, fromOf, kindOf, toOf, xOf } from './codes.js';
 import {
-  cardOf,
-  code,
-  fromOf,
   K_BLOCK,
   K_BUY,
   K_CASTLE,
@@ -32,11 +30,8 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
-  kindOf,
-  toOf,
   X_ACTIVE,
-  xOf,
-} from './codes.js';
+} from './constants.js';
 import type { Position } from './position.js';
 import { validateState } from './state.js';
 import type { TorresState } from './types.js';

@@ -9,10 +9,8 @@
 
 import { RulesError } from '../core/errors.js';
 import { AP6, AP7, BLOCK_UNDER, HIDDEN, MOVE_BLOCK, SUPPLY_BLOCK } from './cards.js';
+import { cardOf, code, fromOf, kindOf, toOf, xOf } from './codes.js';
 import {
-  cardOf,
-  code,
-  fromOf,
   K_BLOCK,
   K_BUY,
   K_CASTLE,
@@ -28,11 +26,8 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
-  kindOf,
-  toOf,
   X_ACTIVE,
-  xOf,
-} from './codes.js';
+} from './constants.js';
 import {
   ACTIVE,
   ACTOR,
