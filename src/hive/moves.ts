@@ -69,11 +69,7 @@ import {
   throws,
   top,
 } from './movement.js';
-import {
-  KIND_COUNT as I_KIND_COUNT,
-  KIND_FIRST_SLOT as I_KIND_FIRST_SLOT,
-  SLOT_KIND as I_SLOT_KIND,
-} from './pieces.js';
+import { KIND_SLOTS as I_KIND_SLOTS, SLOT_KIND as I_SLOT_KIND } from './pieces.js';
 import type { Position } from './position.js';
 
 // Local aliases: the test runner's module-namespace indirections would otherwise sit in the
@@ -84,8 +80,7 @@ const NB = I_NB;
 const ANT = I_ANT;
 const BEETLE = I_BEETLE;
 const GRASSHOPPER = I_GRASSHOPPER;
-const KIND_COUNT = I_KIND_COUNT;
-const KIND_FIRST_SLOT = I_KIND_FIRST_SLOT;
+const KIND_SLOTS = I_KIND_SLOTS;
 const KINDS = I_KINDS;
 const LADYBUG = I_LADYBUG;
 const MOSQUITO = I_MOSQUITO;
@@ -199,8 +194,11 @@ function placementCells(pos: Position, cells: Int32Array): number {
   }
   // H-PLACE-3: empty, next to a friendly-topped stack, next to no enemy-topped stack.
   // H-PLACE-4: only empty hexes qualify, so a placed piece is always at level 0.
+  // Every candidate is next to one of the mover's tops, so only the enemy count decides.
   const vis = nextSeen();
   const me = mover;
+  const enemy = me === 0 ? 0xf0 : 0x0f; // Black's count for White, White's for Black
+  const touching = pos.touching;
   const pieces = pos.piecesInGame;
   for (let i = me * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
     const c = pos.cell[p];
@@ -209,15 +207,7 @@ function placementCells(pos: Position, cells: Int32Array): number {
       const e = NB[c * 6 + d];
       if (height[e] !== 0 || seen[e] === vis) continue;
       seen[e] = vis;
-      let ok = true;
-      for (let d2 = 0; d2 < 6; d2++) {
-        const f = NB[e * 6 + d2];
-        if (height[f] !== 0 && (top[f] >= SLOTS ? 1 : 0) !== me) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) cells[k++] = e;
+      if ((touching[e] & enemy) === 0) cells[k++] = e;
     }
   }
   return k;
@@ -248,11 +238,8 @@ function generatePlacements(
   queenInPlay: boolean,
   ordered: boolean,
 ): void {
-  let inHand = false;
-  const pieces = pos.piecesInGame;
-  for (let i = mover * (SLOTS + 1), p = pieces[i]; p >= 0 && !inHand; p = pieces[++i])
-    inHand = pos.cell[p] === -1;
-  if (!inHand) return;
+  const hand = pos.hand[mover];
+  if (hand === 0) return;
   const nc = placementCells(pos, placeCells);
   if (ordered) {
     // Order the cells once by (r, q), so each kind's run comes out sorted.
@@ -271,17 +258,9 @@ function generatePlacements(
     // H-PLACE-5: no Queen on the first turn (tournament opening).
     if (kind === QUEEN && turn === 1 && pos.rules.tournamentOpening) continue;
     // H-PLACE-7: only the lowest-numbered piece of a kind in hand may be placed.
-    const first = KIND_FIRST_SLOT[kind];
-    const count = KIND_COUNT[kind];
-    let piece = -1;
-    for (let s = first; s < first + count; s++) {
-      const p = mover * SLOTS + s;
-      if (pos.inGame[p] && pos.cell[p] === -1) {
-        piece = p;
-        break;
-      }
-    }
-    if (piece < 0) continue;
+    const slots = hand & KIND_SLOTS[kind];
+    if (slots === 0) continue;
+    const piece = mover * SLOTS + 31 - Math.clz32(slots & -slots);
     if (ordered) emitRun(piece * CELLS, placeCells, nc);
     else skipRun(nc);
   }

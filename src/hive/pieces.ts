@@ -95,6 +95,11 @@ export const KIND_FIRST_SLOT: Uint8Array = Uint8Array.from([
 export const KIND_COUNT: Uint8Array = Uint8Array.from([
   1, 2, 2, 3, 3, 1, 1, 1, 2, 3, 2, 3, 1, 1, 1,
 ]);
+/** The slots of each kind as a bit mask (bit `s` for slot `s`; every slot is below 32). */
+export const KIND_SLOTS: Int32Array = Int32Array.from(
+  KIND_COUNT,
+  (count, kind) => ((1 << count) - 1) << (KIND_FIRST_SLOT[kind] as number),
+);
 /**
  * H-FAN-ROSTER-1: the kind on the other face of each tile (-1 for the single-sided Queen): Beetle
  * and Mantis, Grasshopper and Fly, Spider and Scorpion, Soldier Ant and Wasp, Ladybug and

@@ -13,7 +13,7 @@
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import { Rng } from '../core/rng.js';
-import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap } from './board.js';
+import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap, NB } from './board.js';
 import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
   FIRST_FAN_KIND,
@@ -47,6 +47,16 @@ const EXP_M = I_EXP_M;
 const EXP_P = I_EXP_P;
 const PIECES = I_PIECES;
 const SLOTS = I_SLOTS;
+
+/** Piece `p`'s bit in its colour's {@link Position.hand}. */
+function handBit(p: number): number {
+  return 1 << (p >= SLOTS ? p - SLOTS : p);
+}
+
+/** What a stack topped by piece `p` adds to each neighbour's {@link Position.touching}. */
+function touchUnit(p: number): number {
+  return p < 0 ? 0 : p >= SLOTS ? 16 : 1;
+}
 
 /** Rule options fixed for one game (H-OPT-1). */
 export interface RuleOptions {
@@ -131,6 +141,12 @@ export class Position implements SearchPosition<HiveMove> {
   readonly height: Uint8Array;
   /** Top piece per cell, -1 when empty. */
   readonly top: Int8Array;
+  /**
+   * `touching[cell]`: how many of the cell's six neighbours are stacks topped by White (low four
+   * bits) and by Black (high four bits). Kept by every lift and drop so that the placement rule
+   * (H-PLACE-3) reads one byte per candidate hex instead of looking at its six neighbours.
+   */
+  readonly touching: Uint8Array;
   /** Cell per piece, -1 while in hand. */
   readonly cell: Int16Array;
   /** Level per piece (0 = ground). */
@@ -143,6 +159,11 @@ export class Position implements SearchPosition<HiveMove> {
   readonly rr: Int32Array;
   /** 1 when the piece belongs to this game type. */
   readonly inGame: Uint8Array;
+  /**
+   * Per colour, bit `s` set when slot `s` of that colour is in the game and in hand: placements
+   * read the pieces that may be placed (H-PLACE-7) from it. Kept by every placement and its undo.
+   */
+  readonly hand: Int32Array;
   /** The piece ids in the game per colour ({@link inGamePieces}). */
   readonly piecesInGame: Int8Array;
   /** The kinds in the game per colour ({@link inGameKinds}). */
@@ -184,12 +205,14 @@ export class Position implements SearchPosition<HiveMove> {
     if (from) {
       this.height = from.height.slice();
       this.top = from.top.slice();
+      this.touching = from.touching.slice();
       this.cell = from.cell.slice();
       this.level = from.level.slice();
       this.below = from.below.slice();
       this.rq = from.rq.slice();
       this.rr = from.rr.slice();
       this.inGame = from.inGame;
+      this.hand = from.hand.slice();
       this.piecesInGame = from.piecesInGame;
       this.kindsInGame = from.kindsInGame;
       this.fan = from.fan;
@@ -209,6 +232,7 @@ export class Position implements SearchPosition<HiveMove> {
     }
     this.height = new Uint8Array(CELLS);
     this.top = new Int8Array(CELLS).fill(-1);
+    this.touching = new Uint8Array(CELLS);
     this.cell = new Int16Array(PIECES).fill(-1);
     this.level = new Uint8Array(PIECES);
     this.below = new Int8Array(PIECES).fill(-1);
@@ -216,6 +240,9 @@ export class Position implements SearchPosition<HiveMove> {
     this.rr = new Int32Array(PIECES);
     this.inGame = inGameTable(mask, rules.roster ?? NO_ROSTER);
     this.piecesInGame = inGamePieces(this.inGame);
+    this.hand = new Int32Array(2);
+    for (let p = 0; p < PIECES; p++)
+      if (this.inGame[p]) this.hand[p >= SLOTS ? 1 : 0] |= handBit(p);
     this.kindsInGame = inGameKinds(this.inGame);
     let fan = false;
     let scorpion = false;
@@ -310,23 +337,38 @@ export class Position implements SearchPosition<HiveMove> {
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
+  /**
+   * Keeps {@link touching} in step when the top of cell `c` changes from piece `was` to piece
+   * `now` (-1: no piece): each neighbour loses the old top's colour unit and gains the new one's.
+   */
+  private retop(c: number, was: number, now: number): void {
+    const change = touchUnit(now) - touchUnit(was);
+    if (change === 0) return;
+    const t = this.touching;
+    for (let d = 0; d < 6; d++) t[NB[c * 6 + d]] += change;
+  }
+
   private lift(p: number): void {
     const c = this.cell[p];
     const lv = this.level[p];
     this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
     this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
+    const under = this.below[p];
     this.height[c] = lv;
-    this.top[c] = this.below[p];
+    this.top[c] = under;
+    this.retop(c, p, under);
     this.below[p] = -1;
     this.cell[p] = -1;
   }
 
   private drop(p: number, c: number): void {
     const lv = this.height[c];
-    this.below[p] = this.top[c];
+    const under = this.top[c];
+    this.below[p] = under;
     this.level[p] = lv;
     this.height[c] = lv + 1;
     this.top[c] = p;
+    this.retop(c, under, p);
     this.cell[p] = c;
     this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
     this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
@@ -385,6 +427,7 @@ export class Position implements SearchPosition<HiveMove> {
         }
         // H-SETUP-3: a placed piece only ever moves between hexes; it never returns to the hand.
         if (from >= 0) this.lift(p);
+        else this.hand[p >= SLOTS ? 1 : 0] ^= handBit(p);
         this.drop(p, to);
         this.rq[p] = q;
         this.rr[p] = r;
@@ -490,6 +533,7 @@ export class Position implements SearchPosition<HiveMove> {
           this.level[p] = 0;
           rq[p] = 0;
           rr[p] = 0;
+          this.hand[p >= SLOTS ? 1 : 0] ^= handBit(p);
         }
         if (this.ply === 0) this.anchor = -1;
       } else if (op === OP_GRAB) {

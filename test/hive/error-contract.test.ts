@@ -187,6 +187,7 @@ const SPECS: Record<string, Spec> = {
             drop: 'private',
             lift: 'private',
             playFan: 'private',
+            retop: 'private',
             toggleTurnKeys: 'private',
             anchorCell: 'internal',
             clone: 'internal',

@@ -5,13 +5,20 @@
 
 import fc from 'fast-check';
 import { distance, type Hex, neighbors } from '../../src/geometry/hex.js';
-import { CELLS, cellOf } from '../../src/hive/board.js';
+import { CELLS, cellOf, NB } from '../../src/hive/board.js';
 import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../src/hive/codes.js';
 import { hive } from '../../src/hive/game.js';
 import { parseGameString } from '../../src/hive/game-string.js';
 import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
-import { GAME_TYPES, gameSetup, pieceFromName, pieceName } from '../../src/hive/pieces.js';
+import {
+  GAME_TYPES,
+  gameSetup,
+  PIECES,
+  pieceFromName,
+  pieceName,
+  SLOTS,
+} from '../../src/hive/pieces.js';
 import { Position } from '../../src/hive/position.js';
 import { pieceAt, placeOf } from '../../src/hive/queries.js';
 import { livePosition } from '../../src/hive/state.js';
@@ -59,6 +66,33 @@ export function layout(type: string, pieces: readonly Placed[], o: LayoutOptions
   pos.frozen2 = o.frozen2 ? pieceFromName(o.frozen2) : -1;
   pos.result = 0;
   return pos;
+}
+
+/**
+ * Where the placement facts a position keeps incrementally differ from a recount of its board,
+ * or `null` when they agree: `touching` (per cell, White-topped neighbours in the low four bits,
+ * Black-topped in the high four) and `hand` (per colour, a bit per slot in the game and in hand).
+ */
+export function placementFactsMismatch(pos: Position): string | null {
+  const touching = new Uint8Array(CELLS);
+  for (let c = 0; c < CELLS; c++) {
+    const t = pos.top[c] as number;
+    if (t < 0) continue;
+    for (let d = 0; d < 6; d++) touching[NB[c * 6 + d] as number] += t >= SLOTS ? 16 : 1;
+  }
+  for (let c = 0; c < CELLS; c++) {
+    if (pos.touching[c] !== touching[c])
+      return `touching[${c}] is ${pos.touching[c]}, the board says ${touching[c]}`;
+  }
+  const hand = [0, 0];
+  for (let p = 0; p < PIECES; p++) {
+    if (pos.inGame[p] && pos.cell[p] === -1) hand[p >= SLOTS ? 1 : 0] |= 1 << (p % SLOTS);
+  }
+  for (let colour = 0; colour < 2; colour++) {
+    if (pos.hand[colour] !== hand[colour])
+      return `hand[${colour}] is ${pos.hand[colour]}, the board says ${hand[colour]}`;
+  }
+  return null;
 }
 
 /** The legal moves of a position as integers. */

@@ -7,7 +7,7 @@ import { GAME_TYPES, piecesInHand, piecesOnBoard } from '../../src/hive/index.js
 import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { Position } from '../../src/hive/position.js';
 import { livePosition } from '../../src/hive/state.js';
-import { connected, legalMoves, randomGame, walk } from './helpers.js';
+import { connected, legalMoves, placementFactsMismatch, randomGame, walk } from './helpers.js';
 
 const SIZES: Record<string, number> = {
   Base: 11,
@@ -140,6 +140,24 @@ describe('Hive invariants over random legal games (fast-check)', () => {
         });
       }),
       { numRuns: 10, seed: 15 },
+    );
+  });
+
+  it('H-PLACE-3 / H-PLACE-7: the placement facts kept by play and undo (touching counts, pieces in hand) equal a recount from the board', () => {
+    fc.assert(
+      fc.property(game, ({ type, choices }) => {
+        walk(type, choices, (s) => {
+          const pos = livePosition(s).clone();
+          expect(placementFactsMismatch(pos)).toBeNull();
+          for (const m of legalMoves(pos)) {
+            pos.play(m);
+            expect(placementFactsMismatch(pos)).toBeNull();
+            pos.undo();
+          }
+          expect(placementFactsMismatch(pos)).toBeNull();
+        });
+      }),
+      { numRuns: 10, seed: 16 },
     );
   });
 

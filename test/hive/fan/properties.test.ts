@@ -34,7 +34,7 @@ import {
 } from '../../../src/hive/pieces.js';
 import type { Position } from '../../../src/hive/position.js';
 import { livePosition } from '../../../src/hive/state.js';
-import { connected, legalMoves, walk } from '../helpers.js';
+import { connected, legalMoves, placementFactsMismatch, walk } from '../helpers.js';
 import { FAN_TYPES } from './types.js';
 
 type FanType = (typeof FAN_TYPES)[number];
@@ -103,7 +103,18 @@ function snapshot(pos: Position): Int32Array {
     pos.result,
     pos.anchor,
   ];
-  const parts = [pos.height, pos.top, pos.cell, pos.level, pos.below, pos.rq, pos.rr, scalars];
+  const parts = [
+    pos.height,
+    pos.top,
+    pos.touching,
+    pos.hand,
+    pos.cell,
+    pos.level,
+    pos.below,
+    pos.rq,
+    pos.rr,
+    scalars,
+  ];
   const out = new Int32Array(parts.reduce((n, a) => n + a.length, 0));
   let i = 0;
   for (const a of parts) {
@@ -224,7 +235,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
     });
   });
 
-  it('the incremental hash equals the recomputed hash, and play/undo restore the exact position (hash, cells, levels, heights, frozen, frozen2)', () => {
+  it('the incremental hash equals the recomputed hash, and play/undo restore the exact position (hash, cells, levels, heights, frozen, frozen2); the placement facts kept by play equal a recount (H-PLACE-3, H-PLACE-7)', () => {
     const tried = [0, 0, 0, 0];
     forEveryRoster(5, 120, SEED, (_type, s) => {
       const pos = livePosition(s).clone();
@@ -234,6 +245,7 @@ describe('Hive invariants over random legal games with fan bugs (fast-check, eve
         if (m !== PASS) tried[moveOp(m)] = (tried[moveOp(m)] as number) + 1;
         pos.play(m);
         expect(pos.hash()).toBe(pos.recomputeHash());
+        expect(placementFactsMismatch(pos), `move ${m}`).toBeNull();
         pos.undo();
         const diff = firstDifference(snapshot(pos), before);
         expect(diff, `move ${m} (op ${m === PASS ? 'pass' : moveOp(m)})`).toBe(-1);
