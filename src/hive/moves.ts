@@ -240,7 +240,8 @@ function generatePlacements(
 ): void {
   const hand = pos.hand[mover];
   if (hand === 0) return;
-  const nc = placementCells(pos, placeCells);
+  // A bulk count from ply 2 on needs only how many hexes qualify, which the position keeps.
+  const nc = ordered || pos.ply < 2 ? placementCells(pos, placeCells) : pos.spotsOf(mover);
   if (ordered) {
     // Order the cells once by (r, q), so each kind's run comes out sorted.
     for (let i = 0; i < nc; i++) {

@@ -58,6 +58,16 @@ function touchUnit(p: number): number {
   return p < 0 ? 0 : p >= SLOTS ? 16 : 1;
 }
 
+/**
+ * H-PLACE-3 by a cell's {@link Position.touching} byte, for an empty cell: 1 when White may
+ * place there (a White top touches it, no Black one does), plus `1 << 16` when Black may.
+ */
+const SPOT: Int32Array = Int32Array.from({ length: 256 }, (_, t) => {
+  const white = t & 0x0f;
+  const black = t >> 4;
+  return (white > 0 && black === 0 ? 1 : 0) + (black > 0 && white === 0 ? 1 << 16 : 0);
+});
+
 /** Rule options fixed for one game (H-OPT-1). */
 export interface RuleOptions {
   readonly tournamentOpening: boolean;
@@ -147,6 +157,11 @@ export class Position implements SearchPosition<HiveMove> {
    * (H-PLACE-3) reads one byte per candidate hex instead of looking at its six neighbours.
    */
   readonly touching: Uint8Array;
+  /**
+   * How many empty hexes White (low 16 bits) and Black (high 16 bits) may place on by H-PLACE-3,
+   * kept with {@link touching}: what a bulk count of placements needs (see {@link spotsOf}).
+   */
+  spots = 0;
   /** Cell per piece, -1 while in hand. */
   readonly cell: Int16Array;
   /** Level per piece (0 = ground). */
@@ -206,6 +221,7 @@ export class Position implements SearchPosition<HiveMove> {
       this.height = from.height.slice();
       this.top = from.top.slice();
       this.touching = from.touching.slice();
+      this.spots = from.spots;
       this.cell = from.cell.slice();
       this.level = from.level.slice();
       this.below = from.below.slice();
@@ -258,6 +274,11 @@ export class Position implements SearchPosition<HiveMove> {
     const rule = rules.repetitionDraw;
     this.repeats = rule === true || rule === 'hivegame' ? new Map() : null;
     this.keys = rule === 'nokamute' ? new Float64Array(64) : null;
+  }
+
+  /** How many empty hexes `colour` may place on by H-PLACE-3 (from {@link spots}). */
+  spotsOf(colour: number): number {
+    return colour === 0 ? this.spots & 0xffff : this.spots >>> 16;
   }
 
   /** A deep copy (the copy's undo stack is the same history). */
@@ -339,13 +360,23 @@ export class Position implements SearchPosition<HiveMove> {
 
   /**
    * Keeps {@link touching} in step when the top of cell `c` changes from piece `was` to piece
-   * `now` (-1: no piece): each neighbour loses the old top's colour unit and gains the new one's.
+   * `now` (-1: no piece): each neighbour loses the old top's colour unit and gains the new one's,
+   * and {@link spots} follows the empty ones.
    */
   private retop(c: number, was: number, now: number): void {
     const change = touchUnit(now) - touchUnit(was);
     if (change === 0) return;
     const t = this.touching;
-    for (let d = 0; d < 6; d++) t[NB[c * 6 + d]] += change;
+    const height = this.height;
+    let spots = this.spots;
+    for (let d = 0; d < 6; d++) {
+      const e = NB[c * 6 + d];
+      const before = t[e];
+      const after = before + change;
+      t[e] = after;
+      if (height[e] === 0) spots += SPOT[after] - SPOT[before];
+    }
+    this.spots = spots;
   }
 
   private lift(p: number): void {
@@ -356,6 +387,7 @@ export class Position implements SearchPosition<HiveMove> {
     const under = this.below[p];
     this.height[c] = lv;
     this.top[c] = under;
+    if (lv === 0) this.spots += SPOT[this.touching[c]]; // the hex is empty again
     this.retop(c, p, under);
     this.below[p] = -1;
     this.cell[p] = -1;
@@ -364,6 +396,7 @@ export class Position implements SearchPosition<HiveMove> {
   private drop(p: number, c: number): void {
     const lv = this.height[c];
     const under = this.top[c];
+    if (lv === 0) this.spots -= SPOT[this.touching[c]]; // the hex is no longer empty
     this.below[p] = under;
     this.level[p] = lv;
     this.height[c] = lv + 1;

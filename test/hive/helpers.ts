@@ -71,7 +71,8 @@ export function layout(type: string, pieces: readonly Placed[], o: LayoutOptions
 /**
  * Where the placement facts a position keeps incrementally differ from a recount of its board,
  * or `null` when they agree: `touching` (per cell, White-topped neighbours in the low four bits,
- * Black-topped in the high four) and `hand` (per colour, a bit per slot in the game and in hand).
+ * Black-topped in the high four), `spotsOf` (per colour, the empty hexes it may place on by
+ * H-PLACE-3) and `hand` (per colour, a bit per slot in the game and in hand).
  */
 export function placementFactsMismatch(pos: Position): string | null {
   const touching = new Uint8Array(CELLS);
@@ -83,6 +84,18 @@ export function placementFactsMismatch(pos: Position): string | null {
   for (let c = 0; c < CELLS; c++) {
     if (pos.touching[c] !== touching[c])
       return `touching[${c}] is ${pos.touching[c]}, the board says ${touching[c]}`;
+  }
+  const spots = [0, 0];
+  for (let c = 0; c < CELLS; c++) {
+    const white = (touching[c] as number) & 0x0f;
+    const black = (touching[c] as number) >> 4;
+    if (pos.height[c] !== 0) continue;
+    if (white > 0 && black === 0) spots[0]++;
+    if (black > 0 && white === 0) spots[1]++;
+  }
+  for (let colour = 0; colour < 2; colour++) {
+    if (pos.spotsOf(colour) !== spots[colour])
+      return `spotsOf(${colour}) is ${pos.spotsOf(colour)}, the board says ${spots[colour]}`;
   }
   const hand = [0, 0];
   for (let p = 0; p < PIECES; p++) {

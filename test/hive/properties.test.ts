@@ -143,7 +143,7 @@ describe('Hive invariants over random legal games (fast-check)', () => {
     );
   });
 
-  it('H-PLACE-3 / H-PLACE-7: the placement facts kept by play and undo (touching counts, pieces in hand) equal a recount from the board', () => {
+  it('H-PLACE-3 / H-PLACE-7: the placement facts kept by play and undo (touching counts, placeable hexes, pieces in hand) equal a recount from the board', () => {
     fc.assert(
       fc.property(game, ({ type, choices }) => {
         walk(type, choices, (s) => {
