@@ -197,7 +197,7 @@ function placementCells(pos: Position, cells: Int32Array): number {
   // Every candidate is next to one of the mover's tops, so only the enemy count decides.
   const vis = nextSeen();
   const me = mover;
-  const enemy = me === 0 ? 0xf0 : 0x0f; // Black's count for White, White's for Black
+  const enemy = me === 0 ? 0x70 : 0x07; // Black's count for White, White's for Black
   const touching = pos.touching;
   const pieces = pos.piecesInGame;
   for (let i = me * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {

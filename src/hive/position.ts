@@ -58,13 +58,17 @@ function touchUnit(p: number): number {
   return p < 0 ? 0 : p >= SLOTS ? 16 : 1;
 }
 
+/** The bit of a {@link Position.touching} byte set while the cell itself holds a stack. */
+const OCCUPIED = 0x80;
+
 /**
- * H-PLACE-3 by a cell's {@link Position.touching} byte, for an empty cell: 1 when White may
- * place there (a White top touches it, no Black one does), plus `1 << 16` when Black may.
+ * H-PLACE-3 by a cell's {@link Position.touching} byte: 1 when White may place there (the cell
+ * is empty, a White top touches it, no Black one does), plus `1 << 16` when Black may.
  */
 const SPOT: Int32Array = Int32Array.from({ length: 256 }, (_, t) => {
-  const white = t & 0x0f;
-  const black = t >> 4;
+  const white = t & 0x07;
+  const black = (t >> 4) & 0x07;
+  if (t & OCCUPIED) return 0;
   return (white > 0 && black === 0 ? 1 : 0) + (black > 0 && white === 0 ? 1 << 16 : 0);
 });
 
@@ -152,9 +156,10 @@ export class Position implements SearchPosition<HiveMove> {
   /** Top piece per cell, -1 when empty. */
   readonly top: Int8Array;
   /**
-   * `touching[cell]`: how many of the cell's six neighbours are stacks topped by White (low four
-   * bits) and by Black (high four bits). Kept by every lift and drop so that the placement rule
-   * (H-PLACE-3) reads one byte per candidate hex instead of looking at its six neighbours.
+   * `touching[cell]`: how many of the cell's six neighbours are stacks topped by White (bits
+   * 0–2) and by Black (bits 4–6), and bit 7 set while the cell itself holds a stack. Kept by
+   * every lift and drop, so that the placement rule (H-PLACE-3) and the end of the game (H-END-1)
+   * read one byte per hex instead of looking at its six neighbours.
    */
   readonly touching: Uint8Array;
   /**
@@ -276,6 +281,12 @@ export class Position implements SearchPosition<HiveMove> {
     this.keys = rule === 'nokamute' ? new Float64Array(64) : null;
   }
 
+  /** How many of the six neighbours of `cell` hold a stack (from {@link touching}). */
+  occupiedAround(cell: number): number {
+    const t = this.touching[cell];
+    return (t & 0x07) + ((t >> 4) & 0x07);
+  }
+
   /** How many empty hexes `colour` may place on by H-PLACE-3 (from {@link spots}). */
   spotsOf(colour: number): number {
     return colour === 0 ? this.spots & 0xffff : this.spots >>> 16;
@@ -367,14 +378,13 @@ export class Position implements SearchPosition<HiveMove> {
     const change = touchUnit(now) - touchUnit(was);
     if (change === 0) return;
     const t = this.touching;
-    const height = this.height;
     let spots = this.spots;
     for (let d = 0; d < 6; d++) {
       const e = NB[c * 6 + d];
       const before = t[e];
       const after = before + change;
       t[e] = after;
-      if (height[e] === 0) spots += SPOT[after] - SPOT[before];
+      spots += SPOT[after] - SPOT[before]; // 0 for an occupied hex, before and after
     }
     this.spots = spots;
   }
@@ -387,7 +397,12 @@ export class Position implements SearchPosition<HiveMove> {
     const under = this.below[p];
     this.height[c] = lv;
     this.top[c] = under;
-    if (lv === 0) this.spots += SPOT[this.touching[c]]; // the hex is empty again
+    if (lv === 0) {
+      // The hex is empty again.
+      const t = this.touching[c] & ~OCCUPIED;
+      this.touching[c] = t;
+      this.spots += SPOT[t];
+    }
     this.retop(c, p, under);
     this.below[p] = -1;
     this.cell[p] = -1;
@@ -396,7 +411,12 @@ export class Position implements SearchPosition<HiveMove> {
   private drop(p: number, c: number): void {
     const lv = this.height[c];
     const under = this.top[c];
-    if (lv === 0) this.spots -= SPOT[this.touching[c]]; // the hex is no longer empty
+    if (lv === 0) {
+      // The hex is no longer empty.
+      const t = this.touching[c];
+      this.touching[c] = t | OCCUPIED;
+      this.spots -= SPOT[t];
+    }
     this.below[p] = under;
     this.level[p] = lv;
     this.height[c] = lv + 1;

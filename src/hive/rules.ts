@@ -6,7 +6,6 @@
  * @module
  */
 
-import { NB } from './board.js';
 import { SLOTS } from './constants.js';
 import type { Position } from './position.js';
 import type { HiveOutcome, HiveResult } from './types.js';
@@ -26,17 +25,7 @@ export const DRAW = 3;
  */
 export function queenSurrounded(pos: Position, colour: number): boolean {
   const c = pos.cell[colour * SLOTS];
-  if (c < 0) return false;
-  const b = c * 6;
-  const height = pos.height;
-  return (
-    height[NB[b]] > 0 &&
-    height[NB[b + 1]] > 0 &&
-    height[NB[b + 2]] > 0 &&
-    height[NB[b + 3]] > 0 &&
-    height[NB[b + 4]] > 0 &&
-    height[NB[b + 5]] > 0
-  );
+  return c >= 0 && pos.occupiedAround(c) === 6;
 }
 
 /**

@@ -187,6 +187,7 @@ const SPECS: Record<string, Spec> = {
             drop: 'private',
             lift: 'private',
             playFan: 'private',
+            occupiedAround: 'internal',
             spotsOf: 'internal',
             retop: 'private',
             toggleTurnKeys: 'private',

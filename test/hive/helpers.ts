@@ -70,8 +70,8 @@ export function layout(type: string, pieces: readonly Placed[], o: LayoutOptions
 
 /**
  * Where the placement facts a position keeps incrementally differ from a recount of its board,
- * or `null` when they agree: `touching` (per cell, White-topped neighbours in the low four bits,
- * Black-topped in the high four), `spotsOf` (per colour, the empty hexes it may place on by
+ * or `null` when they agree: `touching` (per cell, White-topped neighbours in bits 0–2,
+ * Black-topped in bits 4–6, bit 7 while the cell holds a stack), `spotsOf` (per colour, the empty hexes it may place on by
  * H-PLACE-3) and `hand` (per colour, a bit per slot in the game and in hand).
  */
 export function placementFactsMismatch(pos: Position): string | null {
@@ -79,6 +79,7 @@ export function placementFactsMismatch(pos: Position): string | null {
   for (let c = 0; c < CELLS; c++) {
     const t = pos.top[c] as number;
     if (t < 0) continue;
+    touching[c] |= 0x80;
     for (let d = 0; d < 6; d++) touching[NB[c * 6 + d] as number] += t >= SLOTS ? 16 : 1;
   }
   for (let c = 0; c < CELLS; c++) {
@@ -87,8 +88,8 @@ export function placementFactsMismatch(pos: Position): string | null {
   }
   const spots = [0, 0];
   for (let c = 0; c < CELLS; c++) {
-    const white = (touching[c] as number) & 0x0f;
-    const black = (touching[c] as number) >> 4;
+    const white = (touching[c] as number) & 0x07;
+    const black = ((touching[c] as number) >> 4) & 0x07;
     if (pos.height[c] !== 0) continue;
     if (white > 0 && black === 0) spots[0]++;
     if (black > 0 && white === 0) spots[1]++;
