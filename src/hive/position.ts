@@ -91,20 +91,20 @@ const HIST = 7;
 const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 
 // Zobrist keys: per (piece, cell) and per (piece, level), as two 32-bit halves (53-bit hash).
+// The halves of a key sit side by side (`Z[2i]` low, `Z[2i + 1]` high): the (piece, cell) table
+// is 1.8 MB, so a key read is a cache miss, and one line then holds both halves.
 const rng = new Rng(0x48495645);
-const ZC_LO = new Int32Array(PIECES * CELLS);
-const ZC_HI = new Int32Array(PIECES * CELLS);
-const ZL_LO = new Int32Array(PIECES * LEVELS);
-const ZL_HI = new Int32Array(PIECES * LEVELS);
+const ZC = new Int32Array(2 * PIECES * CELLS);
+const ZL = new Int32Array(2 * PIECES * LEVELS);
 const ZF_LO = new Int32Array(PIECES + 1);
 const ZF_HI = new Int32Array(PIECES + 1);
-for (let i = 0; i < ZC_LO.length; i++) {
-  ZC_LO[i] = rng.uint32() | 0;
-  ZC_HI[i] = rng.uint32() & 0x1fffff;
+for (let i = 0; i < ZC.length; i += 2) {
+  ZC[i] = rng.uint32() | 0;
+  ZC[i + 1] = rng.uint32() & 0x1fffff;
 }
-for (let i = 0; i < ZL_LO.length; i++) {
-  ZL_LO[i] = rng.uint32() | 0;
-  ZL_HI[i] = rng.uint32() & 0x1fffff;
+for (let i = 0; i < ZL.length; i += 2) {
+  ZL[i] = rng.uint32() | 0;
+  ZL[i + 1] = rng.uint32() & 0x1fffff;
 }
 for (let i = 1; i < ZF_LO.length; i++) {
   ZF_LO[i] = rng.uint32() | 0;
@@ -129,8 +129,8 @@ function kindKey(cell: Int16Array, level: Uint8Array): number {
     const first = KIND_FIRST_SLOT[SLOT_KIND[p % SLOTS]] + (p >= SLOTS ? SLOTS : 0);
     // Distinct rotations for levels 0..10, more than any stack reaches.
     const turn = (level[p] * 3) & 31;
-    const l = ZC_LO[first * CELLS + c];
-    const h = ZC_HI[first * CELLS + c];
+    const l = ZC[2 * (first * CELLS + c)];
+    const h = ZC[2 * (first * CELLS + c) + 1];
     lo ^= turn === 0 ? l : (l << turn) | (l >>> (32 - turn));
     hi ^= turn === 0 ? h : (h << turn) | (h >>> (32 - turn));
   }
@@ -357,8 +357,10 @@ export class Position implements SearchPosition<HiveMove> {
       const c = this.cell[p];
       if (c < 0) continue;
       const lv = this.level[p];
-      lo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
-      hi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
+      const kc = 2 * (p * CELLS + c);
+      const kl = 2 * (p * LEVELS + lv);
+      lo ^= ZC[kc] ^ ZL[kl];
+      hi ^= ZC[kc + 1] ^ ZL[kl + 1];
     }
     if (this.ply & 1) {
       lo ^= ZS_LO;
@@ -392,8 +394,10 @@ export class Position implements SearchPosition<HiveMove> {
   private lift(p: number): void {
     const c = this.cell[p];
     const lv = this.level[p];
-    this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
-    this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
+    const kc = 2 * (p * CELLS + c);
+    const kl = 2 * (p * LEVELS + lv);
+    this.hashLo ^= ZC[kc] ^ ZL[kl];
+    this.hashHi ^= ZC[kc + 1] ^ ZL[kl + 1];
     const under = this.below[p];
     this.height[c] = lv;
     this.top[c] = under;
@@ -423,8 +427,10 @@ export class Position implements SearchPosition<HiveMove> {
     this.top[c] = p;
     this.retop(c, under, p);
     this.cell[p] = c;
-    this.hashLo ^= ZC_LO[p * CELLS + c] ^ ZL_LO[p * LEVELS + lv];
-    this.hashHi ^= ZC_HI[p * CELLS + c] ^ ZL_HI[p * LEVELS + lv];
+    const kc = 2 * (p * CELLS + c);
+    const kl = 2 * (p * LEVELS + lv);
+    this.hashLo ^= ZC[kc] ^ ZL[kl];
+    this.hashHi ^= ZC[kc + 1] ^ ZL[kl + 1];
   }
 
   /**
