@@ -27,12 +27,12 @@ export function generateSteps(pos: CoerceoPosition, out: Int32Array, offset: num
 
 /**
  * C-MOVE-1: writes every step — one own piece to an empty, existing vertex neighbour (same
- * colour, so nothing is displaced and nothing blocks) — and returns how many; with `out` null,
- * only counts them. `base` is `57 · colour`; `own*` the mover's piece words, `p*` the existing
+ * colour, so nothing is displaced and nothing blocks) — and returns how many ({@link countSteps}
+ * counts them without writing). `base` is `57 · colour`; `own*` the mover's piece words, `p*` the existing
  * fields (both colours share the colour-index layout).
  */
 export function writeSteps(
-  out: Int32Array | null,
+  out: Int32Array,
   offset: number,
   base: number,
   ownLo: number,
@@ -50,10 +50,6 @@ export function writeSteps(
       bits &= bits - 1;
       let dLo = VN_LO[base + from] & freeLo;
       let dHi = VN_HI[base + from] & freeHi;
-      if (out === null) {
-        n += popcount(dLo) + popcount(dHi);
-        continue;
-      }
       while (dLo !== 0) {
         out[n++] = from | ((31 - Math.clz32(dLo & -dLo)) << 6);
         dLo &= dLo - 1;
@@ -68,17 +64,42 @@ export function writeSteps(
 }
 
 /**
+ * C-MOVE-1: how many steps {@link writeSteps} would write, for `count()` (perft's bulk count).
+ * A loop of its own: the writer's loop with a "count only" branch cost the bulk perft a fifth
+ * more instructions (valgrind, Laurentius depth 5).
+ */
+export function countSteps(
+  base: number,
+  ownLo: number,
+  ownHi: number,
+  pLo: number,
+  pHi: number,
+): number {
+  const freeLo = pLo & ~ownLo;
+  const freeHi = pHi & ~ownHi;
+  let n = 0;
+  for (let bits = ownLo; bits !== 0; bits &= bits - 1) {
+    const from = base + 31 - Math.clz32(bits & -bits);
+    n += popcount(VN_LO[from] & freeLo) + popcount(VN_HI[from] & freeHi);
+  }
+  for (let bits = ownHi; bits !== 0; bits &= bits - 1) {
+    const from = base + 63 - Math.clz32(bits & -bits);
+    n += popcount(VN_LO[from] & freeLo) + popcount(VN_HI[from] & freeHi);
+  }
+  return n;
+}
+
+/**
  * C-EXCHANGE-1 / C-EXCHANGE-4: writes one exchange per opponent piece (the caller checks the
- * held tiles; a step need not exist) and returns how many; with `out` null, only counts them.
+ * held tiles; a step need not exist) and returns how many (as many as the opponent has pieces).
  * Exchanges follow the steps in notation order ('x' sorts after 'a'..'e').
  */
 export function writeExchanges(
-  out: Int32Array | null,
+  out: Int32Array,
   offset: number,
   oppLo: number,
   oppHi: number,
 ): number {
-  if (out === null) return popcount(oppLo) + popcount(oppHi);
   let n = offset;
   let lo = oppLo;
   let hi = oppHi;

@@ -67,7 +67,7 @@ import {
   TILE_KEYS as ZT,
 } from './hash.js';
 
-import { writeExchanges, writeSteps } from './moves.js';
+import { countSteps, writeExchanges, writeSteps } from './moves.js';
 
 import { stepBetween } from './notation.js';
 
@@ -435,16 +435,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    * C-TURN-1: steps and exchanges only — there is no pass move.
    */
   generate(out: Int32Array, offset: number): number {
-    return this.movesInto(out, offset);
-  }
-
-  /** How many legal moves there are: `generate`'s count, without writing the moves. */
-  count(): number {
-    return this.movesInto(null, 0);
-  }
-
-  /** `generate`, or with `out` null `count`: one generator for both. */
-  private movesInto(out: Int32Array | null, offset: number): number {
     if (this.status !== LIVE) return 0;
     const white = this.side === 0;
     let n = writeSteps(
@@ -463,6 +453,28 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         white ? this.bLo : this.wLo,
         white ? this.bHi : this.wHi,
       );
+    }
+    return n;
+  }
+
+  /**
+   * How many legal moves there are: `generate`'s count, without writing the moves (the steps by
+   * {@link countSteps}, the exchanges as the opponent's pieces, C-EXCHANGE-4).
+   */
+  count(): number {
+    if (this.status !== LIVE) return 0;
+    const white = this.side === 0;
+    let n = countSteps(
+      white ? 0 : COLOUR_FIELDS,
+      white ? this.wLo : this.bLo,
+      white ? this.wHi : this.bHi,
+      this.pLo,
+      this.pHi,
+    );
+    if ((white ? this.heldW : this.heldB) >= this.exchangeCost) {
+      n += white
+        ? popcount(this.bLo) + popcount(this.bHi)
+        : popcount(this.wLo) + popcount(this.wHi);
     }
     return n;
   }

@@ -87,7 +87,6 @@ const NOT_CALLED = {
   setPieces: 'private',
   push: 'private',
   saveRare: 'private',
-  movesInto: 'private',
   moveTextBetween: 'private',
   // The shared reading position's members (`@internal`, not in the published types).
   load: 'internal',
