@@ -459,7 +459,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /**
    * How many legal moves there are: `generate`'s count, without writing the moves (the steps by
-   * {@link countSteps}, the exchanges as the opponent's pieces, C-EXCHANGE-4).
+   * `countSteps` in moves.ts, the exchanges as the opponent's pieces, C-EXCHANGE-4).
    */
   count(): number {
     if (this.status !== LIVE) return 0;
