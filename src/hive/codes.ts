@@ -5,10 +5,18 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
+import { stampsFor } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { cellOf, cellQ, cellR, CELLS as I_CELLS, wrap } from './board.js';
-import { OP_SPAN as I_OP_SPAN, OP_GRAB, OP_SWAP, PASS } from './constants.js';
+import {
+  OP_SPAN as I_OP_SPAN,
+  PIECES as I_PIECES,
+  OP_CARRY,
+  OP_GRAB,
+  OP_SWAP,
+  PASS,
+} from './constants.js';
 import { pieceFromName, pieceName } from './pieces.js';
 import type { Position } from './position.js';
 import type { HiveMove } from './types.js';
@@ -20,6 +28,7 @@ export { OP_CARRY, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './constants.
 // Local aliases for the test runner (see moves.ts); the build drops them.
 const CELLS = I_CELLS;
 const OP_SPAN = I_OP_SPAN;
+const PIECES = I_PIECES;
 
 /** The operation of an integer move (not `PASS`). */
 export function moveOp(m: number): number {
@@ -36,8 +45,27 @@ export function moveCell(m: number): number {
   return m % CELLS;
 }
 
+/**
+ * Each move object carries its code in a private field (see `stampsFor`): a move's code does not
+ * depend on the position it was listed in (a cell is the real coordinates modulo the torus side,
+ * and the piece ids are fixed), so `apply` reads the code of a listed move instead of keeping a
+ * copy of the code list beside every move list.
+ */
+const codeStamps = stampsFor<number>();
+
+/** The code of a move object this module built (listed by `moves`); trusted. */
+export function codeOfListed(move: HiveMove): number {
+  return codeStamps.get(move);
+}
+
+/** A move object, stamped with its code and frozen. */
+function sealMove(move: HiveMove, code: number): HiveMove {
+  codeStamps.add(move, code);
+  return Object.freeze(move);
+}
+
 /** The one `pass` move object. */
-const PASS_MOVE: HiveMove = Object.freeze({ kind: 'pass' });
+const PASS_MOVE: HiveMove = sealMove({ kind: 'pass' }, PASS);
 
 /**
  * Move objects are immutable values, so equal moves share one frozen object: a move list is
@@ -48,11 +76,23 @@ const PASS_MOVE: HiveMove = Object.freeze({ kind: 'pass' });
  */
 const interned = new Map<number, HiveMove>();
 const INTERN_LIMIT = 1 << 16;
+/** The `target` of a carry's key: no piece has this id, so carries and plain moves never meet. */
+const CARRY_TARGET = 63;
 /** Real coordinates kept in the table: `-COORD_SPAN/2 <= q, r < COORD_SPAN/2`. */
 const COORD_SPAN = 256;
 
-/** The shared move object for (`kind`, `piece`, `target`, `q`, `r`), built on first use. */
-function internMove(kind: number, piece: number, target: number, q: number, r: number): HiveMove {
+/**
+ * The shared move object for (`kind`, `piece`, `target`, `q`, `r`), whose code is `code`, built
+ * on first use.
+ */
+function internMove(
+  kind: number,
+  piece: number,
+  target: number,
+  q: number,
+  r: number,
+  code: number,
+): HiveMove {
   const half = COORD_SPAN / 2;
   const inRange = q >= -half && q < half && r >= -half && r < half;
   // Bit fields (kind 2 bits, pieces 6 each, coordinates 8 each: 30 bits) keep the key a small
@@ -62,7 +102,7 @@ function internMove(kind: number, piece: number, target: number, q: number, r: n
     const known = interned.get(key);
     if (known !== undefined) return known;
   }
-  const move: HiveMove = Object.freeze(
+  const move = sealMove(
     kind >= 2
       ? {
           kind: kind === 2 ? ('grab' as const) : ('swap' as const),
@@ -77,12 +117,45 @@ function internMove(kind: number, piece: number, target: number, q: number, r: n
           q,
           r,
         },
+    code,
   );
   if (inRange) {
     if (interned.size >= INTERN_LIMIT) interned.clear();
     interned.set(key, move);
   }
   return move;
+}
+
+/**
+ * The move objects of placements and movements by code, for one frame of real coordinates (the
+ * anchor's real `q`, `r`; its cell follows from them): `rows[2 * piece + moved][cell]`, `moved`
+ * 0 for a placement, 1 for a movement. Decoding a list is then two array reads per move where
+ * the intern table costs the coordinate arithmetic and a hash lookup; a tree walked through
+ * `apply` lists the same placements and movements again and again, and its anchor rarely moves.
+ * Rows are made on first use (one per piece and kind, `CELLS` slots); at most {@link FRAME_LIMIT}
+ * frames are kept, which bounds the memory.
+ */
+type FrameRows = (Array<HiveMove | undefined> | undefined)[];
+const frames = new Map<number, FrameRows>();
+const FRAME_LIMIT = 2;
+let lastFrame = -1;
+let lastRows: FrameRows = [];
+
+/** The rows of the frame whose anchor is at real (`q0`, `r0`), or `null` outside the table. */
+function frameRows(q0: number, r0: number): FrameRows | null {
+  const half = COORD_SPAN / 2;
+  if (q0 < -half || q0 >= half || r0 < -half || r0 >= half) return null;
+  const key = (q0 + half) * COORD_SPAN + (r0 + half);
+  if (key === lastFrame) return lastRows;
+  let rows = frames.get(key);
+  if (rows === undefined) {
+    if (frames.size >= FRAME_LIMIT) frames.clear();
+    rows = new Array(2 * PIECES).fill(undefined);
+    frames.set(key, rows);
+  }
+  lastFrame = key;
+  lastRows = rows;
+  return rows;
 }
 
 /** The move object of code `m` in `pos`. */
@@ -109,8 +182,26 @@ export function decodeMoves(
   const anchorCell = placed ? pos.cell[pos.anchor] : 0;
   const q0 = placed ? pos.rq[pos.anchor] : 0;
   const r0 = placed ? pos.rr[pos.anchor] : 0;
+  const rows = frameRows(q0, r0);
+  const cells = pos.cell;
   for (let i = 0; i < n; i++) {
     const m = codes[from + i] as number;
+    let row: Array<HiveMove | undefined> | null = null;
+    if (m < OP_SPAN && rows !== null) {
+      // A placement or a movement: in one frame, the same code of the same kind is the same move.
+      const p = (m / CELLS) | 0;
+      const k = 2 * p + (cells[p] === -1 ? 0 : 1);
+      row = rows[k] ?? null;
+      if (row === null) {
+        row = new Array<HiveMove | undefined>(CELLS).fill(undefined);
+        rows[k] = row;
+      }
+      const known = row[m - p * CELLS];
+      if (known !== undefined) {
+        out[i] = known;
+        continue;
+      }
+    }
     if (m === PASS) {
       out[i] = PASS_MOVE;
       continue;
@@ -123,10 +214,19 @@ export function decodeMoves(
     const r = placed ? r0 + wrap(cellR(c) - cellR(anchorCell)) + 0 : 0;
     // A grab or swap: the actor standing on `c` is the move's piece, the one that changes hex
     // its target.
-    out[i] =
-      op === OP_GRAB || op === OP_SWAP
-        ? internMove(op === OP_GRAB ? 2 : 3, pos.top[c] as number, p, q, r)
-        : internMove(pos.cell[p] === -1 ? 0 : 1, p, 0, q, r);
+    let move: HiveMove;
+    if (op === OP_GRAB || op === OP_SWAP) {
+      move = internMove(op === OP_GRAB ? 2 : 3, pos.top[c] as number, p, q, r, m);
+    } else if (op === OP_CARRY) {
+      // A Dragonfly's move that carries (H-FAN-DRAGONFLY-3) reads like its plain move to the
+      // same hex, but its code differs: it is interned apart (its own target field), so the code
+      // stamped on each object is the one it was listed with.
+      move = internMove(1, p, CARRY_TARGET, q, r, m);
+    } else {
+      move = internMove(cells[p] === -1 ? 0 : 1, p, 0, q, r, m);
+    }
+    if (row !== null) row[c] = move;
+    out[i] = move;
   }
 }
 

@@ -3,7 +3,7 @@ import type { Game, SearchPosition } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 
 /** The legal moves of each state asked for, built once. */
-import { decodeMoves } from './codes.js';
+import { codeOfListed, decodeMoves } from './codes.js';
 import { explainMove } from './explain.js';
 import {
   formatGameString,
@@ -66,25 +66,20 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const pos = positionAt(version);
     const n = generate(pos, buffer, 0);
     const list: HiveMove[] = new Array(n);
-    const codes: number[] = new Array(n);
-    for (let i = 0; i < n; i++) codes[i] = buffer[i] as number;
     decodeMoves(pos, buffer, 0, n, list);
-    version.codes = codes;
     version.moves = Object.freeze(list);
     return version.moves;
   },
   apply(state: HiveState, move: HiveMove): HiveState {
     const version = versionOf(state, 'hive.apply');
-    // A move object `moves` handed out for this state is legal and its code is known: no
+    // A move object `moves` handed out for this state is legal and carries its code: no
     // second generation to check it.
     const listed = version.moves;
-    const codes = version.codes;
-    if (listed !== null && codes !== null) {
-      const i = listedIndex(listed, move, version);
-      if (i >= 0) return successor(state, positionAt(version), codes[i] as number);
+    if (listed !== null && listedIndex(listed, move, version) >= 0) {
+      return successor(state, codeOfListed(move));
     }
     const pos = positionAt(version);
-    return successor(state, pos, checkedEncode(pos, move));
+    return successor(state, checkedEncode(pos, move));
   },
   /** {@link explain}: whether a move is legal, and which rules forbid it. */
   explain(state: HiveState, move: HiveMove): Explanation {

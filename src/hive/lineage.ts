@@ -17,10 +17,14 @@
  *
  * The move texts live here too: a version keeps the text of its own move, and a state's history
  * array is built from the chain only when it is first read ({@link historyAt}), so `apply` does
- * not copy the history either.
+ * not copy the history either. A version made by `apply` does not even format its text: the
+ * MoveString names a neighbouring piece, which takes a look around the destination, and a search
+ * through `apply` never reads it. `historyAt` formats the missing texts, each in its parent's
+ * position.
  *
  * @module
  */
+import { formatMoveCode } from './notation.js';
 import type { Position } from './position.js';
 import type { HiveMove } from './types.js';
 
@@ -41,8 +45,11 @@ export interface Version {
   readonly move: number;
   /** `pos.ply` at this version; the root's may be above 0 (a loaded game). */
   readonly ply: number;
-  /** The move's text as the history records it (unused at the root). */
-  readonly text: string;
+  /**
+   * The move's text as the history records it (unused at the root); `null` until
+   * {@link historyAt} formats it.
+   */
+  text: string | null;
   /** The history up to here, once built. */
   history: readonly string[] | null;
   /**
@@ -50,9 +57,6 @@ export interface Version {
    * weak map keyed by the state: one lookup per call instead of two, and less for the collector).
    */
   moves: readonly HiveMove[] | null;
-  /** The integer code of each move of `moves`, in the same order (so `apply` of a listed move
-   * needs no second generation to check it). */
-  codes: readonly number[] | null;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
   cursor: number;
 }
@@ -72,7 +76,6 @@ export function rootVersion(pos: Position, history: readonly string[]): Version 
     text: '',
     history: rootHistory,
     moves: null,
-    codes: null,
     cursor: 0,
   };
   tree.at = root;
@@ -123,9 +126,10 @@ function remember(n: number, move: number): number {
 
 /**
  * The version after legal integer move `m` from `v`: the shared position plays it, so `v` need
- * not be the current version beforehand.
+ * not be the current version beforehand. `text` is the move's MoveString when the caller has it,
+ * else `null` (formatted when a history is first read).
  */
-export function childVersion(v: Version, m: number, text: string): Version {
+export function childVersion(v: Version, m: number, text: string | null): Version {
   const pos = positionAt(v);
   pos.play(m);
   const child: Version = {
@@ -136,7 +140,6 @@ export function childVersion(v: Version, m: number, text: string): Version {
     text,
     history: null,
     moves: null,
-    codes: null,
     cursor: 0,
   };
   v.tree.at = child;
@@ -149,10 +152,16 @@ export function historyAt(v: Version): readonly string[] {
   const root = v.tree.rootHistory;
   let n = root.length;
   for (let a: Version = v; a.parent !== null; a = a.parent) n++;
+  const chain = new Array<Version>(n - root.length);
+  let i = chain.length;
+  for (let a: Version = v; a.parent !== null; a = a.parent) chain[--i] = a;
   const out = new Array<string>(n);
-  for (let i = 0; i < root.length; i++) out[i] = root[i];
-  let i = n;
-  for (let a: Version = v; a.parent !== null; a = a.parent) out[--i] = a.text;
+  for (i = 0; i < root.length; i++) out[i] = root[i] as string;
+  // From the root down, so that moving the shared position to each parent is one play.
+  for (const a of chain) {
+    if (a.text === null) a.text = formatMoveCode(positionAt(a.parent as Version), a.move);
+    out[i++] = a.text;
+  }
   v.history = Object.freeze(out);
   return v.history;
 }

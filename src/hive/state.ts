@@ -148,10 +148,12 @@ export function checkedEncode(pos: Position, move: HiveMove): number {
   return legal;
 }
 
-/** The state after integer move `m` (trusted legal), with its canonical MoveString. */
-export function successor(state: HiveState, pos: Position, m: number): HiveState {
-  const text = formatMoveCode(pos, m);
-  return freezeState(state.type, state.options, childVersion(versionOf(state), m, text));
+/**
+ * The state after integer move `m` (trusted legal in `state`). Its
+ * MoveString is formatted when its history is first read (see lineage.ts).
+ */
+export function successor(state: HiveState, m: number): HiveState {
+  return freezeState(state.type, state.options, childVersion(versionOf(state), m, null));
 }
 
 /**

@@ -4,8 +4,14 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cellOf } from '../../src/hive/board.js';
+import { codeOfListed, decodeMoves } from '../../src/hive/codes.js';
 import { GAME_TYPES, hive, playMoveString, undoPlies } from '../../src/hive/index.js';
-import { searchPositionOf } from '../../src/hive/state.js';
+import { PIECES } from '../../src/hive/pieces.js';
+import { livePosition, searchPositionOf } from '../../src/hive/state.js';
+import type { HiveMove, HiveState } from '../../src/hive/types.js';
+import { dragonflyOnQueen } from './fan/positions.js';
+import { legalMoves } from './helpers.js';
 
 const FAN_TYPE = 'Base+MLP:wTFKWRDC:bTFKWRDC';
 
@@ -95,6 +101,32 @@ describe('Hive states share one position per game tree', () => {
     expect(hive.serialize(pos.state() as ReturnType<typeof hive.start>)).toBe(text);
   });
 
+  it('H-UHP-5: a history first read long after apply names each move in its parent position', () => {
+    // `apply` leaves the MoveString unformatted (lineage.ts); reading the history formats it in
+    // the parent's position, wherever the shared position stands by then. Twins made by
+    // playMoveString from texts formatted at once must read the same.
+    fc.assert(
+      fc.property(tree, ({ type, steps, reads }) => {
+        const states: HiveState[] = [hive.start({ type })];
+        const twins: HiveState[] = [hive.start({ type })];
+        for (const { from, pick } of steps) {
+          const i = from % states.length;
+          const s = states[i] as HiveState;
+          const moves = hive.moves(s);
+          if (moves.length === 0) continue;
+          const m = moves[pick % moves.length] as HiveMove;
+          twins.push(playMoveString(twins[i] as HiveState, hive.formatMove(s, m)));
+          states.push(hive.apply(s, m));
+        }
+        for (const r of [...reads, ...states.keys()]) {
+          const i = r % states.length;
+          expect((states[i] as HiveState).history).toEqual((twins[i] as HiveState).history);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('states stay plain data: history is an own enumerable array, through JSON, spread and structuredClone', () => {
     let s = hive.start({ type: 'Base+MLP' });
     const texts: string[] = [];
@@ -145,5 +177,55 @@ describe('Hive move objects are shared values', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  // `apply` plays the code stamped on a listed move object (codes.ts): right only because a
+  // move's code does not depend on the position it is listed in.
+  it('H-COORD-4: every listed move carries the code it was generated with; a cell is its real coordinates modulo the torus', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GAME_TYPES, FAN_TYPE),
+        fc.array(fc.nat(), { maxLength: 80 }),
+        (type, picks) => {
+          let s = hive.start({ type });
+          for (const pick of picks) {
+            const list = hive.moves(s);
+            if (list.length === 0 || hive.terminal(s)) break;
+            const pos = livePosition(s);
+            for (let p = 0; p < PIECES; p++) {
+              const c = pos.cell[p] as number;
+              if (c >= 0) expect(c).toBe(cellOf(pos.rq[p] as number, pos.rr[p] as number));
+            }
+            expect(list.map(codeOfListed)).toEqual(legalMoves(pos));
+            s = hive.apply(s, list[pick % list.length] as HiveMove);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('H-FAN-DRAGONFLY-e: a carry and a plain hop to the same hex are equal values but distinct objects, each with its own code', () => {
+    // wD on an unpinned bQ carries it to (-1,1); on a pinned one it hops there alone.
+    const listed = (carry: boolean): { move: HiveMove; code: number } => {
+      const pos = dragonflyOnQueen(!carry);
+      const codes = legalMoves(pos);
+      const out: HiveMove[] = [];
+      decodeMoves(pos, codes, 0, codes.length, out);
+      const i = out.findIndex(
+        (m) => m.kind === 'move' && m.piece === 'wD' && m.q === -1 && m.r === 1,
+      );
+      return { move: out[i] as HiveMove, code: codes[i] as number };
+    };
+    const carry = listed(true);
+    const hop = listed(false);
+    expect(carry.move).toEqual(hop.move);
+    expect(carry.move).not.toBe(hop.move);
+    expect(codeOfListed(carry.move)).toBe(carry.code);
+    expect(codeOfListed(hop.move)).toBe(hop.code);
+    expect(carry.code).not.toBe(hop.code);
+    // Listed again, each is the same object as before.
+    expect(listed(true).move).toBe(carry.move);
+    expect(listed(false).move).toBe(hop.move);
   });
 });
