@@ -12,7 +12,7 @@
 
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
-import { Rng } from '../core/rng.js';
+import { RandomStream } from '../core/stream.js';
 import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap, NB } from './board.js';
 import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
@@ -93,7 +93,7 @@ const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 // Zobrist keys: per (piece, cell) and per (piece, level), as two 32-bit halves (53-bit hash).
 // The halves of a key sit side by side (`Z[2i]` low, `Z[2i + 1]` high): the (piece, cell) table
 // is 1.8 MB, so a key read is a cache miss, and one line then holds both halves.
-const rng = new Rng(0x48495645);
+const rng = new RandomStream(0x48495645);
 const ZC = new Int32Array(2 * PIECES * CELLS);
 const ZL = new Int32Array(2 * PIECES * LEVELS);
 const ZF_LO = new Int32Array(PIECES + 1);

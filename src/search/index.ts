@@ -7,6 +7,8 @@
  *
  * @module
  */
+
+export { RandomStream } from '../core/stream.js';
 export {
   type AlphaBetaBot,
   type AlphaBetaOptions,
@@ -25,7 +27,6 @@ export {
   SharedSearchTable,
   sharedSearchTable,
 } from './shared-table.js';
-export { RandomStream } from './stream.js';
 export type {
   Bot,
   Evaluator,

@@ -19,9 +19,9 @@ import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { Rng } from '../core/rng.js';
+import { RandomStream } from '../core/stream.js';
 import { type Cursor, cursorFor } from './cursor.js';
 import { CHECKS, checkLimits } from './options.js';
-import { RandomStream } from './stream.js';
 import type {
   Bot,
   Evaluator,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
+import { RandomStream } from '../../src/core/stream.js';
 import { playGame } from '../../src/search/match.js';
 import { mctsBot } from '../../src/search/mcts.js';
 import { randomBot } from '../../src/search/random.js';
-import { RandomStream } from '../../src/search/stream.js';
 import { connect4 } from '../support/connect4.js';
 import { determinizeTricks, tricks } from '../support/tricks.js';
 
