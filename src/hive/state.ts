@@ -43,8 +43,9 @@ export function freezeState(
 ): HiveState {
   const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
   Object.defineProperty(s, 'history', HISTORY);
-  // Trusted before it is frozen: the guard stamps what it knows on the state itself.
-  return Object.freeze(guard.trust(s, version)) as HiveState;
+  // Stamped before it is frozen, and never seen by anyone before: the guard keeps what it
+  // knows on the state itself without asking where the object is registered already.
+  return Object.freeze(guard.trustNew(s, version)) as HiveState;
 }
 
 /** The one property descriptor every state's `history` shares (so they share a shape too). */
