@@ -8,7 +8,7 @@ import { RulesError } from '../core/errors.js';
 import { stampsFor } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { cellOf, cellQ, cellR, CELLS as I_CELLS, wrap } from './board.js';
+import { cellOf, cellQ, cellR, BITS as I_BITS, CELLS as I_CELLS, wrap } from './board.js';
 import {
   OP_SPAN as I_OP_SPAN,
   PIECES as I_PIECES,
@@ -29,6 +29,8 @@ export { OP_CARRY, OP_GRAB, OP_MOVE, OP_SPAN, OP_SWAP, PASS } from './constants.
 const CELLS = I_CELLS;
 const OP_SPAN = I_OP_SPAN;
 const PIECES = I_PIECES;
+/** log2 of `CELLS`: a placement or movement code shifted right by it is its piece. */
+const CELL_BITS = 2 * I_BITS;
 
 /** The operation of an integer move (not `PASS`). */
 export function moveOp(m: number): number {
@@ -184,19 +186,20 @@ export function decodeMoves(
   const r0 = placed ? pos.rr[pos.anchor] : 0;
   const rows = frameRows(q0, r0);
   const cells = pos.cell;
+  // Moves come in runs of one piece (its placements, its movements): keep that piece's row.
+  let rowPiece = -1;
+  let row: Array<HiveMove | undefined> = [];
   for (let i = 0; i < n; i++) {
     const m = codes[from + i] as number;
-    let row: Array<HiveMove | undefined> | null = null;
     if (m < OP_SPAN && rows !== null) {
       // A placement or a movement: in one frame, the same code of the same kind is the same move.
-      const p = (m / CELLS) | 0;
-      const k = 2 * p + (cells[p] === -1 ? 0 : 1);
-      row = rows[k] ?? null;
-      if (row === null) {
-        row = new Array<HiveMove | undefined>(CELLS).fill(undefined);
-        rows[k] = row;
+      const p = m >> CELL_BITS;
+      if (p !== rowPiece) {
+        rowPiece = p;
+        const k = 2 * p + (cells[p] === -1 ? 0 : 1);
+        row = rows[k] ?? (rows[k] = new Array<HiveMove | undefined>(CELLS).fill(undefined));
       }
-      const known = row[m - p * CELLS];
+      const known = row[m & (CELLS - 1)];
       if (known !== undefined) {
         out[i] = known;
         continue;
@@ -225,7 +228,7 @@ export function decodeMoves(
     } else {
       move = internMove(cells[p] === -1 ? 0 : 1, p, 0, q, r, m);
     }
-    if (row !== null) row[c] = move;
+    if (m < OP_SPAN && rows !== null) row[c] = move;
     out[i] = move;
   }
 }
