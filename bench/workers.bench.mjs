@@ -15,7 +15,12 @@
 // the one-thread total over that schedule's length plus the time to split: it assumes cores
 // that do not slow each other down (no shared memory bandwidth or caches), so a real machine
 // does worse. The same estimate for P = 2 stands next to the measured 2-core figure.
-import { spawnSync } from 'node:child_process';
+//
+// The machine's own ceiling: in each round, the one-thread perft alone, then two of them at
+// once as separate processes (nothing shared but the machine). Two cores that do not slow each
+// other down finish the pair in the time of one; the row gives 2 × (one alone) / (the slower of
+// the pair). On a shared virtual machine this is well below 2, and no worker split can beat it.
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,9 +48,9 @@ function runCli(args) {
   return { stdout: r.stdout, ms };
 }
 
-/** The last depth of `perft --json`: its count and the time the binary measured. */
-function perftRun(workers) {
-  const { stdout } = runCli([
+/** The perft command line for `workers` workers. */
+function perftArgs(workers) {
+  return [
     'perft',
     'hive',
     '--type',
@@ -55,9 +60,66 @@ function perftRun(workers) {
     '--json',
     '--workers',
     String(workers),
-  ]);
+  ];
+}
+
+/** The last depth of a `perft --json` output: its count and the time the binary measured. */
+function lastDepth(stdout) {
   const last = JSON.parse(stdout.trim().split('\n').pop());
   return { out: String(last.nodes), ms: last.ms, count: last.nodes };
+}
+
+/** The last depth of `perft --json` on `workers` workers. */
+function perftRun(workers) {
+  return lastDepth(runCli(perftArgs(workers)).stdout);
+}
+
+/** Starts the binary without waiting for it; resolves to its stdout. */
+function startCli(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`boardrules ${args.join(' ')}: ${err.slice(0, 400)}`));
+    });
+  });
+}
+
+/** The machine's two-core ceiling (see the module comment). */
+async function ceiling(label) {
+  const ratios = [];
+  const slower = [];
+  let count = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const one = perftRun(1);
+    const pair = (await Promise.all([startCli(perftArgs(1)), startCli(perftArgs(1))])).map(
+      lastDepth,
+    );
+    if (pair.some((x) => x.out !== one.out)) {
+      console.error(`${label}: the processes disagree`);
+      process.exitCode = 1;
+    }
+    count = one.count;
+    const worst = Math.max(...pair.map((x) => x.ms));
+    slower.push(worst);
+    ratios.push((2 * one.ms) / worst);
+  }
+  row(
+    label,
+    'leaves of the last depth, wall time as each binary prints it; the slower of the pair',
+    count,
+    median(slower),
+    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds): what two cores give two programs that share nothing, the most any split can reach here`,
+  );
 }
 
 /** A whole match: its results table and the process's wall time. */
@@ -153,8 +215,12 @@ const matchLabel = `hive match, 2 alpha-beta bots depth 3, 16 games, CLI --worke
 if (availableParallelism() < 2) {
   console.log(`| ${perftLabel} | not measured in this run: one core | | | | | |`);
   console.log(`| ${matchLabel} | not measured in this run: one core | | | | | |`);
+  console.log(
+    `| hive perft ${PERFT.type} depth ${PERFT.depth}, two one-thread processes at once | not measured in this run: one core | | | | | |`,
+  );
 } else {
   sideBySide(perftLabel, 'leaves of the last depth, wall time as the binary prints it', perftRun);
   sideBySide(matchLabel, 'games, wall time of the whole process', matchRun);
+  await ceiling(`hive perft ${PERFT.type} depth ${PERFT.depth}, two one-thread processes at once`);
 }
 estimate();
