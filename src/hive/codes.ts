@@ -8,7 +8,15 @@ import { RulesError } from '../core/errors.js';
 import { stampsFor } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { cellOf, cellQ, cellR, BITS as I_BITS, CELLS as I_CELLS, wrap } from './board.js';
+import {
+  cellOf,
+  cellQ,
+  cellR,
+  BITS as I_BITS,
+  CELLS as I_CELLS,
+  SIDE as I_SIDE,
+  wrap,
+} from './board.js';
 import {
   OP_SPAN as I_OP_SPAN,
   PIECES as I_PIECES,
@@ -31,6 +39,7 @@ const OP_SPAN = I_OP_SPAN;
 const PIECES = I_PIECES;
 /** log2 of `CELLS`: a placement or movement code shifted right by it is its piece. */
 const CELL_BITS = 2 * I_BITS;
+const SIDE = I_SIDE;
 
 /** The operation of an integer move (not `PASS`). */
 export function moveOp(m: number): number {
@@ -128,37 +137,20 @@ function internMove(
   return move;
 }
 
-/**
- * The move objects of placements and movements by code, for one frame of real coordinates (the
- * anchor's real `q`, `r`; its cell follows from them): `rows[2 * piece + moved][cell]`, `moved`
- * 0 for a placement, 1 for a movement. Decoding a list is then two array reads per move where
- * the intern table costs the coordinate arithmetic and a hash lookup; a tree walked through
- * `apply` lists the same placements and movements again and again, and its anchor rarely moves.
- * Rows are made on first use (one per piece and kind, `CELLS` slots); at most {@link FRAME_LIMIT}
- * frames are kept, which bounds the memory.
- */
-type FrameRows = (Array<HiveMove | undefined> | undefined)[];
-const frames = new Map<number, FrameRows>();
-const FRAME_LIMIT = 2;
-let lastFrame = -1;
-let lastRows: FrameRows = [];
+/** A placement or a movement: the move objects {@link rows} keeps. */
+type PlacedMove = Extract<HiveMove, { kind: 'place' | 'move' }>;
 
-/** The rows of the frame whose anchor is at real (`q0`, `r0`), or `null` outside the table. */
-function frameRows(q0: number, r0: number): FrameRows | null {
-  const half = COORD_SPAN / 2;
-  if (q0 < -half || q0 >= half || r0 < -half || r0 >= half) return null;
-  const key = (q0 + half) * COORD_SPAN + (r0 + half);
-  if (key === lastFrame) return lastRows;
-  let rows = frames.get(key);
-  if (rows === undefined) {
-    if (frames.size >= FRAME_LIMIT) frames.clear();
-    rows = new Array(2 * PIECES).fill(undefined);
-    frames.set(key, rows);
-  }
-  lastFrame = key;
-  lastRows = rows;
-  return rows;
-}
+/**
+ * The move objects of placements and movements by code: `rows[2 * piece + moved][cell]`,
+ * `moved` 0 for a placement, 1 for a movement. Decoding a list is then two array reads per move
+ * where the intern table costs the coordinate arithmetic and a hash lookup; a tree walked
+ * through `apply` lists the same placements and movements again and again. A cell's real
+ * coordinates depend on where the anchor piece stands (the representatives nearest to it, see
+ * `Position.realQ`), so a kept object is used only while its coordinates lie in the current
+ * window, and replaced otherwise. Rows are made on first use, `CELLS` slots each: about 1 MB for
+ * the pieces of a base game, 3.5 MB at most.
+ */
+const rows: (Array<PlacedMove | undefined> | undefined)[] = new Array(2 * PIECES).fill(undefined);
 
 /** The move object of code `m` in `pos`. */
 export function decodeMove(pos: Position, m: number): HiveMove {
@@ -184,23 +176,26 @@ export function decodeMoves(
   const anchorCell = placed ? pos.cell[pos.anchor] : 0;
   const q0 = placed ? pos.rq[pos.anchor] : 0;
   const r0 = placed ? pos.rr[pos.anchor] : 0;
-  const rows = frameRows(q0, r0);
   const cells = pos.cell;
   // Moves come in runs of one piece (its placements, its movements): keep that piece's row.
   let rowPiece = -1;
-  let row: Array<HiveMove | undefined> = [];
+  let row: Array<PlacedMove | undefined> = [];
   for (let i = 0; i < n; i++) {
     const m = codes[from + i] as number;
-    if (m < OP_SPAN && rows !== null) {
-      // A placement or a movement: in one frame, the same code of the same kind is the same move.
+    if (m < OP_SPAN) {
       const p = m >> CELL_BITS;
       if (p !== rowPiece) {
         rowPiece = p;
         const k = 2 * p + (cells[p] === -1 ? 0 : 1);
-        row = rows[k] ?? (rows[k] = new Array<HiveMove | undefined>(CELLS).fill(undefined));
+        row = rows[k] ?? (rows[k] = new Array<PlacedMove | undefined>(CELLS).fill(undefined));
       }
       const known = row[m & (CELLS - 1)];
-      if (known !== undefined) {
+      // The same code of the same kind is the same move, if it lies in this window (each
+      // coordinate within [-SIDE/2, SIDE/2) of the anchor's).
+      if (
+        known !== undefined &&
+        ((known.q - q0 + (SIDE >> 1)) | (known.r - r0 + (SIDE >> 1))) >>> 0 < SIDE
+      ) {
         out[i] = known;
         continue;
       }
@@ -228,7 +223,7 @@ export function decodeMoves(
     } else {
       move = internMove(cells[p] === -1 ? 0 : 1, p, 0, q, r, m);
     }
-    if (m < OP_SPAN && rows !== null) row[c] = move;
+    if (m < OP_SPAN) row[c] = move as PlacedMove;
     out[i] = move;
   }
 }

@@ -4,14 +4,14 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellOf } from '../../src/hive/board.js';
+import { cellOf, SIDE } from '../../src/hive/board.js';
 import { codeOfListed, decodeMoves } from '../../src/hive/codes.js';
 import { GAME_TYPES, hive, playMoveString, undoPlies } from '../../src/hive/index.js';
 import { PIECES } from '../../src/hive/pieces.js';
 import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { dragonflyOnQueen } from './fan/positions.js';
-import { legalMoves } from './helpers.js';
+import { layout, legalMoves } from './helpers.js';
 
 const FAN_TYPE = 'Base+MLP:wTFKWRDC:bTFKWRDC';
 
@@ -227,5 +227,38 @@ describe('Hive move objects are shared values', () => {
     // Listed again, each is the same object as before.
     expect(listed(true).move).toBe(carry.move);
     expect(listed(false).move).toBe(hop.move);
+  });
+
+  it('H-COORD-1: a move object kept for a code is reused only where its real coordinates still hold', () => {
+    // The same hive, then moved a whole torus side east: the same cells, the same codes, real
+    // coordinates SIDE apart. Each list must name its own coordinates.
+    const pos = layout('Base', [
+      ['wQ', 0, 0],
+      ['bQ', 1, 0],
+      ['wA1', -1, 0],
+      ['bA1', 2, 0],
+    ]);
+    const list = (): HiveMove[] => {
+      const codes = legalMoves(pos);
+      const out: HiveMove[] = [];
+      decodeMoves(pos, codes, 0, codes.length, out);
+      codes.forEach((code, i) => {
+        expect(codeOfListed(out[i] as HiveMove)).toBe(code);
+      });
+      return out;
+    };
+    const shift = (dq: number): void => {
+      for (let p = 0; p < PIECES; p++) if ((pos.cell[p] as number) >= 0) pos.rq[p] += dq;
+    };
+    const near = list();
+    expect(near.length).toBeGreaterThan(10);
+    shift(SIDE);
+    const far = list();
+    expect(far).toEqual(near.map((m) => (m.kind === 'pass' ? m : { ...m, q: m.q + SIDE })));
+    shift(-SIDE);
+    const back = list();
+    back.forEach((m, i) => {
+      expect(m).toBe(near[i]);
+    });
   });
 });
