@@ -158,10 +158,18 @@ export function historyAt(v: Version): readonly string[] {
   const out = new Array<string>(n);
   for (i = 0; i < root.length; i++) out[i] = root[i] as string;
   // From the root down, so that moving the shared position to each parent is one play.
+  const at = v.tree.at;
+  let moved = false;
   for (const a of chain) {
-    if (a.text === null) a.text = formatMoveCode(positionAt(a.parent as Version), a.move);
+    if (a.text === null) {
+      a.text = formatMoveCode(positionAt(a.parent as Version), a.move);
+      moved = true;
+    }
     out[i++] = a.text;
   }
+  // Reading a history is a getter: it leaves the shared position where it found it, so a caller
+  // holding the position of some version (see `positionAt`) may read histories meanwhile.
+  if (moved) positionAt(at);
   v.history = Object.freeze(out);
   return v.history;
 }

@@ -6,7 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellOf, SIDE } from '../../src/hive/board.js';
 import { codeOfListed, decodeMoves } from '../../src/hive/codes.js';
-import { GAME_TYPES, hive, playMoveString, undoPlies } from '../../src/hive/index.js';
+import {
+  formatGameString,
+  GAME_TYPES,
+  hive,
+  playMoveString,
+  undoPlies,
+} from '../../src/hive/index.js';
 import { PIECES } from '../../src/hive/pieces.js';
 import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
@@ -125,6 +131,38 @@ describe('Hive states share one position per game tree', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('H-UHP-5: reading a history formats moves without moving the position a caller holds', () => {
+    // A loaded game, then plies made by apply (their MoveStrings not formatted yet): the
+    // canonical GameString and an undo past the tree's root both read the history while
+    // holding the state's position. Twins whose texts were formatted at once must agree.
+    const loaded = hive.deserialize('Base+MLP;InProgress;White[3];wA1;bA1 -wA1;wQ wA1-;bQ \\bA1');
+    let s = loaded;
+    let twin = hive.deserialize(hive.serialize(loaded));
+    for (let i = 0; i < 6; i++) {
+      const moves = hive.moves(s);
+      const m = moves[(i * 5) % moves.length] as HiveMove;
+      twin = playMoveString(twin, hive.formatMove(s, m));
+      s = hive.apply(s, m);
+    }
+    expect(formatGameString(s, { canonical: true })).toBe(
+      formatGameString(twin, { canonical: true }),
+    );
+    let again = loaded;
+    for (const text of twin.history.slice(loaded.history.length))
+      again = playMoveString(again, text);
+    const fresh = (): HiveState => {
+      let t = loaded;
+      for (let i = 0; i < 6; i++) {
+        const moves = hive.moves(t);
+        t = hive.apply(t, moves[(i * 5) % moves.length] as HiveMove);
+      }
+      return t;
+    };
+    // Eight plies back reaches past the loaded root: a new tree, whose history is a slice.
+    expect(undoPlies(fresh(), 8).history).toEqual(undoPlies(twin, 8).history);
+    expect(hive.serialize(undoPlies(fresh(), 8))).toBe(hive.serialize(undoPlies(again, 8)));
   });
 
   it('states stay plain data: history is an own enumerable array, through JSON, spread and structuredClone', () => {
