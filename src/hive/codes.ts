@@ -148,9 +148,12 @@ type PlacedMove = Extract<HiveMove, { kind: 'place' | 'move' }>;
  * coordinates depend on where the anchor piece stands (the representatives nearest to it, see
  * `Position.realQ`), so a kept object is used only while its coordinates lie in the current
  * window, and replaced otherwise. Rows are made on first use, `CELLS` slots each: about 1 MB for
- * the pieces of a base game, 3.5 MB at most.
+ * the pieces of a base game, 3.5 MB at most. Like the intern table, they are emptied when they
+ * have taken {@link INTERN_LIMIT} objects, which bounds the objects they keep alive.
  */
 const rows: (Array<PlacedMove | undefined> | undefined)[] = new Array(2 * PIECES).fill(undefined);
+/** Objects stored in {@link rows} since they were last emptied. */
+let rowEntries = 0;
 
 /** The move object of code `m` in `pos`. */
 export function decodeMove(pos: Position, m: number): HiveMove {
@@ -223,7 +226,15 @@ export function decodeMoves(
     } else {
       move = internMove(cells[p] === -1 ? 0 : 1, p, 0, q, r, m);
     }
-    if (m < OP_SPAN) row[c] = move as PlacedMove;
+    if (m < OP_SPAN) {
+      if (++rowEntries > INTERN_LIMIT) {
+        rows.fill(undefined);
+        rowEntries = 1;
+        const k = 2 * p + (cells[p] === -1 ? 0 : 1);
+        row = rows[k] = new Array<PlacedMove | undefined>(CELLS).fill(undefined);
+      }
+      row[c] = move as PlacedMove;
+    }
     out[i] = move;
   }
 }

@@ -4,7 +4,7 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellOf, SIDE } from '../../src/hive/board.js';
+import { CELLS, cellOf, SIDE } from '../../src/hive/board.js';
 import { codeOfListed, decodeMoves } from '../../src/hive/codes.js';
 import {
   formatGameString,
@@ -13,7 +13,7 @@ import {
   playMoveString,
   undoPlies,
 } from '../../src/hive/index.js';
-import { PIECES } from '../../src/hive/pieces.js';
+import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
 import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { dragonflyOnQueen } from './fan/positions.js';
@@ -298,5 +298,36 @@ describe('Hive move objects are shared values', () => {
     back.forEach((m, i) => {
       expect(m).toBe(near[i]);
     });
+  });
+
+  it('H-COORD-1: decoding every piece-and-cell code, more than the kept objects are allowed, names each its own hex', () => {
+    // 221,184 codes: the decoded-move rows are emptied on the way (at 65,536 objects) and must
+    // go on answering right. The hive stands two torus sides west, partly outside the intern table.
+    const pos = layout('Base+MLP', [
+      ['wQ', 0, 0],
+      ['bQ', 1, 0],
+    ]);
+    pos.rq[pieceFromName('wQ')] = -2 * SIDE;
+    pos.rq[pieceFromName('bQ')] = -2 * SIDE + 1;
+    const codes = Array.from({ length: PIECES * CELLS }, (_, i) => i);
+    for (let round = 0; round < 2; round++) {
+      const out: HiveMove[] = [];
+      decodeMoves(pos, codes, 0, codes.length, out);
+      const wrong: string[] = [];
+      codes.forEach((code, i) => {
+        const m = out[i] as Extract<HiveMove, { kind: 'place' | 'move' }>;
+        const c = code % CELLS;
+        const p = (code - c) / CELLS;
+        const kind = pos.cell[p] === -1 ? 'place' : 'move';
+        const here =
+          m.kind === kind &&
+          m.q === pos.realQ(c) &&
+          m.r === pos.realR(c) &&
+          cellOf(m.q, m.r) === c &&
+          codeOfListed(m) === code;
+        if (!here && wrong.length < 3) wrong.push(`code ${code}: ${JSON.stringify(m)}`);
+      });
+      expect(wrong).toEqual([]);
+    }
   });
 });
