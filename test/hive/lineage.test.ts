@@ -219,7 +219,7 @@ describe('Hive move objects are shared values', () => {
 
   // `apply` plays the code stamped on a listed move object (codes.ts): right only because a
   // move's code does not depend on the position it is listed in.
-  it('H-COORD-4: every listed move carries the code it was generated with; a cell is its real coordinates modulo the torus', () => {
+  it('H-COORD-1: every listed move carries the code it was generated with; a cell is its real coordinates modulo the torus', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...GAME_TYPES, FAN_TYPE),
