@@ -150,8 +150,8 @@ export function checkedEncode(pos: Position, move: HiveMove): number {
 }
 
 /**
- * The state after integer move `m` (trusted legal in `state`). Its
- * MoveString is formatted when its history is first read (see lineage.ts).
+ * The state after integer move `m` (trusted legal in `state`). Its MoveString is formatted when
+ * its history is first read (see lineage.ts).
  */
 export function successor(state: HiveState, m: number): HiveState {
   return freezeState(state.type, state.options, childVersion(versionOf(state), m, null));
