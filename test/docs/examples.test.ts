@@ -15,7 +15,9 @@
 // - ```ts fragment marks a block that is type-checked but not run (a declaration, a sketch);
 //   it must still type-check on its own.
 // A block that throws, fails a check or does not finish within a minute (an example that never
-// ends) fails its test, named by the Markdown file and line.
+// ends) fails its test, named by the Markdown file and line. A block that ran to its end with
+// nothing left to run but whose process then hangs passes with a note: Node 20's shutdown
+// deadlock (nodejs/node#54918), seen on docs/bots.md's lazy-SMP example (see harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -118,6 +118,32 @@ describe('running examples', () => {
     expect(result.output).toContain('did not finish within 3 s');
   });
 
+  it('passes an example that ran to its end but whose process never exits, with nothing left to run (Node 20 shutdown deadlock)', async () => {
+    // Blocking in 'beforeExit' stands in for nodejs/node#54918: the example is done, nothing
+    // keeps the event loop alive, and the process still does not exit.
+    const result = await run(
+      "1 + 1; //=> 2\nprocess.on('beforeExit', () => {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n});",
+      30_000,
+    );
+    expect(result.ok).toBe(true);
+    expect(result.output).toContain('finished, then Node did not exit (nodejs/node#54918)');
+  }, 60_000);
+
+  it('still fails an example that ends with a timer left running', async () => {
+    const result = await run('setInterval(() => {}, 1000);\n1 + 1; //=> 2', 3_000);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('did not finish within 3 s');
+  });
+
+  it('still fails an example that never reaches a //=> and then hangs', async () => {
+    const result = await run(
+      "if (Math.max(1, 2) === 1) {\n  1; //=> 1\n}\nprocess.on('beforeExit', () => {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n});",
+      3_000,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('did not finish within 3 s');
+  });
+
   it('type-checking names an undefined variable by its Markdown line', () => {
     const good = block("import { hive } from 'boardrules/hive';\nhive.start();");
     const bad = block('const s = 1;\ngame.start(s);');
