@@ -58,9 +58,9 @@ export function moveCell(m: number): number {
 
 /**
  * Each move object carries its code in a private field (see `stampsFor`): a move's code does not
- * depend on the position it was listed in (a cell is the real coordinates modulo the torus side,
- * and the piece ids are fixed), so `apply` reads the code of a listed move instead of keeping a
- * copy of the code list beside every move list.
+ * depend on the position it was listed in (H-COORD-1: a cell is the real coordinates modulo the
+ * torus side, and the piece ids are fixed), so `apply` reads the code of a listed move instead of
+ * keeping a copy of the code list beside every move list.
  */
 const codeStamps = stampsFor<number>();
 
@@ -144,8 +144,8 @@ type PlacedMove = Extract<HiveMove, { kind: 'place' | 'move' }>;
  * The move objects of placements and movements by code: `rows[2 * piece + moved][cell]`,
  * `moved` 0 for a placement, 1 for a movement. Decoding a list is then two array reads per move
  * where the intern table costs the coordinate arithmetic and a hash lookup; a tree walked
- * through `apply` lists the same placements and movements again and again. A cell's real
- * coordinates depend on where the anchor piece stands (the representatives nearest to it, see
+ * through `apply` lists the same placements and movements again and again. H-COORD-1: a cell's
+ * real coordinates depend on where the anchor piece stands (the representatives nearest to it, see
  * `Position.realQ`), so a kept object is used only while its coordinates lie in the current
  * window, and replaced otherwise. Rows are made on first use, `CELLS` slots each: about 1 MB for
  * the pieces of a base game, 3.5 MB at most. Like the intern table, they are emptied when they
@@ -219,9 +219,9 @@ export function decodeMoves(
     if (op === OP_GRAB || op === OP_SWAP) {
       move = internMove(op === OP_GRAB ? 2 : 3, pos.top[c] as number, p, q, r, m);
     } else if (op === OP_CARRY) {
-      // A Dragonfly's move that carries (H-FAN-DRAGONFLY-3) reads like its plain move to the
-      // same hex, but its code differs: it is interned apart (its own target field), so the code
-      // stamped on each object is the one it was listed with.
+      // H-FAN-DRAGONFLY-e: a Dragonfly's move that carries (H-FAN-DRAGONFLY-3) reads like its
+      // plain move to the same hex, but its code differs: it is interned apart (its own target
+      // field), so the code stamped on each object is the one it was listed with.
       move = internMove(1, p, CARRY_TARGET, q, r, m);
     } else {
       move = internMove(cells[p] === -1 ? 0 : 1, p, 0, q, r, m);

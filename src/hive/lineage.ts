@@ -157,7 +157,8 @@ export function historyAt(v: Version): readonly string[] {
   for (let a: Version = v; a.parent !== null; a = a.parent) chain[--i] = a;
   const out = new Array<string>(n);
   for (i = 0; i < root.length; i++) out[i] = root[i] as string;
-  // From the root down, so that moving the shared position to each parent is one play.
+  // H-UHP-5: each missing MoveString is formatted in its parent's position. From the root down,
+  // so that moving the shared position to each parent is one play.
   const at = v.tree.at;
   let moved = false;
   for (const a of chain) {
