@@ -118,13 +118,13 @@ describe('running examples', () => {
     expect(result.output).toContain('did not finish within 3 s');
   });
 
+  // Blocking in 'beforeExit' stands in for nodejs/node#54918: the example is done, nothing keeps
+  // the event loop alive, and the process still does not exit.
+  const HANG_AT_EXIT =
+    "process.on('beforeExit', () => {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n});";
+
   it('passes an example that ran to its end but whose process never exits, with nothing left to run (Node 20 shutdown deadlock)', async () => {
-    // Blocking in 'beforeExit' stands in for nodejs/node#54918: the example is done, nothing
-    // keeps the event loop alive, and the process still does not exit.
-    const result = await run(
-      "1 + 1; //=> 2\nprocess.on('beforeExit', () => {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n});",
-      30_000,
-    );
+    const result = await run(`1 + 1; //=> 2\n${HANG_AT_EXIT}`, 30_000);
     expect(result.ok).toBe(true);
     expect(result.output).toContain('finished, then Node did not exit (nodejs/node#54918)');
   }, 60_000);
@@ -136,10 +136,7 @@ describe('running examples', () => {
   });
 
   it('still fails an example that never reaches a //=> and then hangs', async () => {
-    const result = await run(
-      "if (Math.max(1, 2) === 1) {\n  1; //=> 1\n}\nprocess.on('beforeExit', () => {\n  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);\n});",
-      3_000,
-    );
+    const result = await run(`if (Math.max(1, 2) === 1) {\n  1; //=> 1\n}\n${HANG_AT_EXIT}`, 3_000);
     expect(result.ok).toBe(false);
     expect(result.output).toContain('did not finish within 3 s');
   });
