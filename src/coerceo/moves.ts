@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { popcount, VN_HI, VN_LO } from './board.js';
+import { VN_HI, VN_LO } from './board.js';
 import { COLOUR_FIELDS, EXCHANGE } from './constants.js';
 import type { CoerceoPosition } from './position.js';
 
