@@ -69,5 +69,10 @@ export const S_STATUS = 14;
 export const S_IRREV = 15;
 /** 1 when the slots S_TILES..S_CNTB of this entry were saved (irreversible turns only). */
 export const S_RARE = 16;
+/**
+ * The steps of the side not to move in this entry's position, −1 until `count` learns them
+ * (see `CoerceoPosition.count`).
+ */
+export const S_REPLIES = 17;
 /** Slots per entry. */
-export const S = 17;
+export const S = 18;

@@ -6,8 +6,9 @@
  *
  * Layout (see `board.ts`): per colour a 57-bit piece set in two 32-bit words; the present tiles
  * as a 19-bit set plus its expansion to colour-index bits (`pLo/pHi`, the existing fields of
- * either colour); tiles held and piece counts per colour. `play` pushes a 16-int snapshot on a
- * typed-array stack and `undo` pops it, so undo is exact by construction.
+ * either colour); tiles held and piece counts per colour. `play` pushes a snapshot (the `S_*`
+ * slots of constants.ts) on a typed-array stack and `undo` pops it, so undo is exact by
+ * construction.
  *
  * Integer moves are relative to the side to move (see `moves.ts`).
  *
@@ -48,6 +49,7 @@ import {
   S_PHI as I_S_PHI,
   S_PLO as I_S_PLO,
   S_RARE as I_S_RARE,
+  S_REPLIES as I_S_REPLIES,
   S_SIDE as I_S_SIDE,
   S_STATUS as I_S_STATUS,
   S_TILES as I_S_TILES,
@@ -96,6 +98,7 @@ const S_PLO = I_S_PLO;
 const S_RARE = I_S_RARE;
 const S_SIDE = I_S_SIDE;
 const S_STATUS = I_S_STATUS;
+const S_REPLIES = I_S_REPLIES;
 const S_TILES = I_S_TILES;
 const S_WHI = I_S_WHI;
 const S_WLO = I_S_WLO;
@@ -196,8 +199,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.status = from.status;
       this.irrev = from.irrev;
       // `from`'s positions and room for one play (a `slice` would stop at `from`'s length).
-      this.stack = new Int32Array(S * (from.sp + 1));
+      this.stack = new Int32Array(S * (from.sp + 2));
       this.stack.set(from.stack.subarray(0, S * from.sp));
+      this.stack[S * from.sp + S_REPLIES] = -1;
       this.sp = from.sp;
       this.base = from.base;
       this.cost = from.cost;
@@ -282,6 +286,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.push();
     }
     this.base = n;
+    this.stack[n * S + S_REPLIES] = -1;
     this.irrev = 0;
     this.setWords(state.pieces);
     this.side = state.side;
@@ -380,7 +385,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    */
   private push(): void {
     const b = this.sp * S;
-    if (b + S > this.stack.length) {
+    // Room for this entry and the next position's, whose replies are not known yet (`count`).
+    if (b + 2 * S > this.stack.length) {
       const bigger = new Int32Array(this.stack.length * 2);
       bigger.set(this.stack);
       this.stack = bigger;
@@ -396,6 +402,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     s[b + S_STATUS] = this.status;
     s[b + S_IRREV] = this.irrev;
     s[b + S_RARE] = 0;
+    s[b + S + S_REPLIES] = -1;
     this.sp++;
   }
 
@@ -460,17 +467,31 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   /**
    * How many legal moves there are: `generate`'s count, without writing the moves (the steps by
    * `countSteps` in moves.ts, the exchanges as the opponent's pieces, C-EXCHANGE-4).
+   *
+   * A side's steps are counted once per position of the side before it: a side steps only on
+   * its own colour's fields, so the opponent's step changes them only when it captures or
+   * removes a tile (an irreversible turn). After a reversible turn the count is kept in the
+   * undo entry of the position before (`S_REPLIES`, which `push` leaves alone), where every
+   * sibling finds it: a bulk perft counts the replies' steps once per parent, not once per
+   * leaf's parent. `play` costs one store more (a new position's entry starts unknown), `undo`
+   * nothing.
    */
   count(): number {
     if (this.status !== LIVE) return 0;
     const white = this.side === 0;
-    let n = countSteps(
-      white ? 0 : COLOUR_FIELDS,
-      white ? this.wLo : this.bLo,
-      white ? this.wHi : this.bHi,
-      this.pLo,
-      this.pHi,
-    );
+    const parent = (this.sp - 1) * S;
+    const kept = this.sp > this.base && this.stack[parent + S_RARE] === 0;
+    let n = kept ? this.stack[parent + S_REPLIES] : -1;
+    if (n < 0) {
+      n = countSteps(
+        white ? 0 : COLOUR_FIELDS,
+        white ? this.wLo : this.bLo,
+        white ? this.wHi : this.bHi,
+        this.pLo,
+        this.pHi,
+      );
+      if (kept) this.stack[parent + S_REPLIES] = n;
+    }
     if ((white ? this.heldW : this.heldB) >= this.exchangeCost) {
       n += white
         ? popcount(this.bLo) + popcount(this.bHi)

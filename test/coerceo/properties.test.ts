@@ -223,6 +223,51 @@ describe('Coerceo properties over random games', () => {
     });
   }
 
+  // `count` keeps each side's step count while the other side's reversible steps cannot change
+  // it, and hands it back to the position before (src/coerceo/position.ts): compare it with a
+  // fresh `generate` at every node of depth-2 walks, before and after each undo, from mid-game
+  // positions rich in captures, tile removals and exchanges (which must drop the kept counts).
+  it('C-MOVE-1 / C-EXCHANGE-4: count() equals the moves generate writes at every node of depth-2 walks, before and after undo', () => {
+    const buf = new Int32Array(4096);
+    let irreversible = 0;
+    let nodes = 0;
+    const walk = (pos: CoerceoPosition, depth: number, offset: number): void => {
+      nodes++;
+      expect(pos.count()).toBe(pos.generate(buf, offset));
+      const n = pos.generate(buf, offset);
+      if (depth === 0) return;
+      for (let i = offset; i < offset + n; i++) {
+        pos.play(buf[i]);
+        if (pos.lastRemoved !== 0 || (pos.lastCapLo | pos.lastCapHi) !== 0) irreversible++;
+        walk(pos, depth - 1, offset + n);
+        pos.undo();
+        expect(pos.count()).toBe(n);
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Partial<CoerceoOptions>>(
+          { variant: 'laurentius' },
+          { variant: 'ocius' },
+          { variant: 'ocius', exchangeCost: 1 },
+        ),
+        fc.array(fc.nat(), { minLength: 0, maxLength: 60 }),
+        (options, choices) => {
+          let s = coerceo.start(options);
+          for (const choice of choices) {
+            const moves = coerceo.moves(s);
+            if (moves.length === 0) break;
+            s = coerceo.apply(s, moves[choice % moves.length] as CoerceoMove);
+          }
+          walk(new CoerceoPosition(s), 2, 0);
+        },
+      ),
+      { numRuns: 40, seed: 15 },
+    );
+    expect(irreversible).toBeGreaterThan(100);
+    expect(nodes).toBeGreaterThan(10_000);
+  });
+
   // `apply` plays on a copy of the position the state keeps (src/coerceo/state.ts
   // readPosition), and `moves` hands out one frozen object per distinct move: neither may leak
   // between states.
