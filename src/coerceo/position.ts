@@ -642,7 +642,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
     // only end that can still apply is repetition.
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
-      this.status = this.repetitionDraw && this.sp - 8 >= this.irrev ? this.repetition() : LIVE;
+      this.status = this.sp - 8 >= this.irrev && this.repetitionDraw ? this.repetition() : LIVE;
     } else {
       this.status = endStatus(this);
     }
