@@ -30,21 +30,28 @@ let clock = 0;
  * is faster here than an explicit stack.
  */
 function visit(v: number, parent: number): number {
+  // Module-level bindings read once into locals: V8 would reload each from the module's
+  // context at every use in the loop (a load and a type check each).
+  const nb = NB;
+  const occupied = board;
+  const seenAt = seen;
+  const discAt = disc;
+  const m = mark;
   const discovered = clock++;
-  disc[v] = discovered;
-  seen[v] = mark;
+  discAt[v] = discovered;
+  seenAt[v] = m;
   let low = discovered;
   const base = v * 6;
   for (let d = 0; d < 6; d++) {
-    const w = NB[base + d];
-    if (board[w] === 0 || w === parent) continue;
-    if (seen[w] === mark) {
-      if (disc[w] < low) low = disc[w];
+    const w = nb[base + d];
+    if (occupied[w] === 0 || w === parent) continue;
+    if (seenAt[w] === m) {
+      if (discAt[w] < low) low = discAt[w];
     } else {
       const below = visit(w, v);
       if (below < low) low = below;
       // Nothing under w reaches above v without v: lifting v cuts w's subtree off.
-      if (below >= discovered) cut[v] = mark;
+      if (below >= discovered) cut[v] = m;
     }
   }
   return low;
@@ -61,7 +68,7 @@ export function markCutCells(height: Uint8Array, start: number): number {
     stamp = 1;
   }
   mark = stamp;
-  board = height;
+  if (board !== height) board = height; // a store only when it changes (see movement.ts)
   clock = 1;
   seen[start] = mark;
   disc[start] = clock++;

@@ -200,13 +200,19 @@ function placementCells(pos: Position, cells: Int32Array): number {
   const enemy = me === 0 ? 0x70 : 0x07; // Black's count for White, White's for Black
   const touching = pos.touching;
   const pieces = pos.piecesInGame;
+  const cellOf = pos.cell;
+  // Module-level bindings as locals, read once (see articulation.ts `visit`).
+  const nb = NB;
+  const ht = height;
+  const tp = top;
+  const seenAt = seen;
   for (let i = me * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
-    const c = pos.cell[p];
-    if (c < 0 || top[c] !== p) continue;
+    const c = cellOf[p];
+    if (c < 0 || tp[c] !== p) continue;
     for (let d = 0; d < 6; d++) {
-      const e = NB[c * 6 + d];
-      if (height[e] !== 0 || seen[e] === vis) continue;
-      seen[e] = vis;
+      const e = nb[c * 6 + d];
+      if (ht[e] !== 0 || seenAt[e] === vis) continue;
+      seenAt[e] = vis;
       if ((touching[e] & enemy) === 0) cells[k++] = e;
     }
   }

@@ -379,14 +379,17 @@ export class Position implements SearchPosition<HiveMove> {
   private retop(c: number, was: number, now: number): void {
     const change = touchUnit(now) - touchUnit(was);
     if (change === 0) return;
+    // Module-level tables as locals, read once (see articulation.ts `visit`).
     const t = this.touching;
+    const nb = NB;
+    const spot = SPOT;
     let spots = this.spots;
     for (let d = 0; d < 6; d++) {
-      const e = NB[c * 6 + d];
+      const e = nb[c * 6 + d];
       const before = t[e];
       const after = before + change;
       t[e] = after;
-      spots += SPOT[after] - SPOT[before]; // 0 for an occupied hex, before and after
+      spots += spot[after] - spot[before]; // 0 for an occupied hex, before and after
     }
     this.spots = spots;
   }
