@@ -96,8 +96,8 @@ const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 const rng = new RandomStream(0x48495645);
 const ZC = new Int32Array(2 * PIECES * CELLS);
 const ZL = new Int32Array(2 * PIECES * LEVELS);
-const ZF_LO = new Int32Array(PIECES + 1);
-const ZF_HI = new Int32Array(PIECES + 1);
+// Per frozen piece (index piece + 1; 0 for none), halves side by side like the others.
+const ZF = new Int32Array(2 * (PIECES + 1));
 for (let i = 0; i < ZC.length; i += 2) {
   ZC[i] = rng.uint32() | 0;
   ZC[i + 1] = rng.uint32() & 0x1fffff;
@@ -106,9 +106,9 @@ for (let i = 0; i < ZL.length; i += 2) {
   ZL[i] = rng.uint32() | 0;
   ZL[i + 1] = rng.uint32() & 0x1fffff;
 }
-for (let i = 1; i < ZF_LO.length; i++) {
-  ZF_LO[i] = rng.uint32() | 0;
-  ZF_HI[i] = rng.uint32() & 0x1fffff;
+for (let i = 2; i < ZF.length; i += 2) {
+  ZF[i] = rng.uint32() | 0;
+  ZF[i + 1] = rng.uint32() & 0x1fffff;
 }
 const ZS_LO = rng.uint32() | 0;
 const ZS_HI = rng.uint32() & 0x1fffff;
@@ -344,8 +344,10 @@ export class Position implements SearchPosition<HiveMove> {
     const rule = this.rules.repetitionDraw;
     if (rule === 'nokamute') return kindKey(this.cell, this.level);
     if (rule !== 'hivegame') return this.hash();
-    const lo = this.hashLo ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
-    const hi = this.hashHi ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
+    const f1 = 2 * (this.frozen + 1);
+    const f2 = 2 * (this.frozen2 + 1);
+    const lo = this.hashLo ^ ZF[f1] ^ ZF[f2];
+    const hi = this.hashHi ^ ZF[f1 + 1] ^ ZF[f2 + 1];
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
@@ -366,8 +368,10 @@ export class Position implements SearchPosition<HiveMove> {
       lo ^= ZS_LO;
       hi ^= ZS_HI;
     }
-    lo ^= ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
-    hi ^= ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
+    const f1 = 2 * (this.frozen + 1);
+    const f2 = 2 * (this.frozen2 + 1);
+    lo ^= ZF[f1] ^ ZF[f2];
+    hi ^= ZF[f1 + 1] ^ ZF[f2 + 1];
     return (hi >>> 0) * 0x100000000 + (lo >>> 0);
   }
 
@@ -441,10 +445,22 @@ export class Position implements SearchPosition<HiveMove> {
    * the hash: the same toggle plays and undoes the ply's change of turn and of F.
    */
   private toggleTurnKeys(f1: number, f2: number): void {
-    this.hashLo ^=
-      ZS_LO ^ ZF_LO[f1 + 1] ^ ZF_LO[f2 + 1] ^ ZF_LO[this.frozen + 1] ^ ZF_LO[this.frozen2 + 1];
-    this.hashHi ^=
-      ZS_HI ^ ZF_HI[f1 + 1] ^ ZF_HI[f2 + 1] ^ ZF_HI[this.frozen + 1] ^ ZF_HI[this.frozen2 + 1];
+    const zf = ZF;
+    const a = 2 * (f1 + 1);
+    const b = 2 * (this.frozen + 1);
+    let lo = ZS_LO ^ zf[a] ^ zf[b];
+    let hi = ZS_HI ^ zf[a + 1] ^ zf[b + 1];
+    // The second frozen piece exists only after a two-piece fan move: otherwise both are "none"
+    // and their keys cancel, so the common case reads four keys, not eight.
+    const now2 = this.frozen2;
+    if (f2 !== now2) {
+      const c = 2 * (f2 + 1);
+      const d = 2 * (now2 + 1);
+      lo ^= zf[c] ^ zf[d];
+      hi ^= zf[c + 1] ^ zf[d + 1];
+    }
+    this.hashLo ^= lo;
+    this.hashHi ^= hi;
   }
 
   /** Plays an integer move (trusted: it must come from the generator for this position). */
