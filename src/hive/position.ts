@@ -91,16 +91,22 @@ const HIST = 7;
 const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 
 // Zobrist keys: per (piece, cell) and per (piece, level), as two 32-bit halves (53-bit hash).
-// The halves of a key sit side by side (`Z[2i]` low, `Z[2i + 1]` high): the (piece, cell) table
-// is 1.8 MB, so a key read is a cache miss, and one line then holds both halves.
+// The halves of a key sit side by side (`Z[2i]` low, `Z[2i + 1]` high), so one cache line holds
+// both: the (piece, cell) table is 1.8 MB.
 const rng = new RandomStream(0x48495645);
 const ZC = new Int32Array(2 * PIECES * CELLS);
 const ZL = new Int32Array(2 * PIECES * LEVELS);
 // Per frozen piece (index piece + 1; 0 for none), halves side by side like the others.
 const ZF = new Int32Array(2 * (PIECES + 1));
-for (let i = 0; i < ZC.length; i += 2) {
-  ZC[i] = rng.uint32() | 0;
-  ZC[i + 1] = rng.uint32() & 0x1fffff;
+// Drawn piece by piece (the order the hash values were first defined in), stored hex by hex:
+// the keys of all pieces on one hex share a few cache lines. Stored piece by piece, the keys of
+// one hex lay 32 KB apart for successive pieces, the same L1 set, and a ply's key reads missed.
+for (let p = 0; p < PIECES; p++) {
+  for (let c = 0; c < CELLS; c++) {
+    const k = 2 * (c * PIECES + p);
+    ZC[k] = rng.uint32() | 0;
+    ZC[k + 1] = rng.uint32() & 0x1fffff;
+  }
 }
 for (let i = 0; i < ZL.length; i += 2) {
   ZL[i] = rng.uint32() | 0;
@@ -129,8 +135,8 @@ function kindKey(cell: Int16Array, level: Uint8Array): number {
     const first = KIND_FIRST_SLOT[SLOT_KIND[p % SLOTS]] + (p >= SLOTS ? SLOTS : 0);
     // Distinct rotations for levels 0..10, more than any stack reaches.
     const turn = (level[p] * 3) & 31;
-    const l = ZC[2 * (first * CELLS + c)];
-    const h = ZC[2 * (first * CELLS + c) + 1];
+    const l = ZC[2 * (c * PIECES + first)];
+    const h = ZC[2 * (c * PIECES + first) + 1];
     lo ^= turn === 0 ? l : (l << turn) | (l >>> (32 - turn));
     hi ^= turn === 0 ? h : (h << turn) | (h >>> (32 - turn));
   }
@@ -359,7 +365,7 @@ export class Position implements SearchPosition<HiveMove> {
       const c = this.cell[p];
       if (c < 0) continue;
       const lv = this.level[p];
-      const kc = 2 * (p * CELLS + c);
+      const kc = 2 * (c * PIECES + p);
       const kl = 2 * (p * LEVELS + lv);
       lo ^= ZC[kc] ^ ZL[kl];
       hi ^= ZC[kc + 1] ^ ZL[kl + 1];
@@ -401,7 +407,7 @@ export class Position implements SearchPosition<HiveMove> {
   private lift(p: number): void {
     const c = this.cell[p];
     const lv = this.level[p];
-    const kc = 2 * (p * CELLS + c);
+    const kc = 2 * (c * PIECES + p);
     const kl = 2 * (p * LEVELS + lv);
     this.hashLo ^= ZC[kc] ^ ZL[kl];
     this.hashHi ^= ZC[kc + 1] ^ ZL[kl + 1];
@@ -434,7 +440,7 @@ export class Position implements SearchPosition<HiveMove> {
     this.top[c] = p;
     this.retop(c, under, p);
     this.cell[p] = c;
-    const kc = 2 * (p * CELLS + c);
+    const kc = 2 * (c * PIECES + p);
     const kl = 2 * (p * LEVELS + lv);
     this.hashLo ^= ZC[kc] ^ ZL[kl];
     this.hashHi ^= ZC[kc + 1] ^ ZL[kl + 1];
