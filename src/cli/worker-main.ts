@@ -1,6 +1,8 @@
 /**
- * A CLI worker thread's loop (see `workers.ts`): does each job it is sent and answers with its
- * result or its error message. Root states of perft tasks are read once per worker.
+ * A CLI worker thread's loop (see `workers.ts`). For a pool run it takes jobs from the run's
+ * shared counter until none is left, answering each with its result or its error message (and
+ * taking no further job after an error); a lazy-SMP helper search is answered only if it fails.
+ * Root states of perft tasks are read once per worker.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Game } from '../core/game.js';
@@ -9,9 +11,9 @@ import { playMatchGame } from './play.js';
 import type { GamePlugin } from './plugin.js';
 import { games } from './registry.js';
 import { helpHiveSearch } from './search-helpers.js';
-import type { WorkerReply, WorkerRequest } from './workers.js';
+import { errorReply, type WorkerJob, type WorkerReply, type WorkerRequest } from './workers.js';
 
-/** Serves jobs until the main thread terminates the worker. */
+/** Serves requests until the main thread terminates the worker. */
 export function serveJobs(): void {
   const roots = new Map<string, unknown>();
   const pluginOf = (name: string): GamePlugin => {
@@ -19,30 +21,39 @@ export function serveJobs(): void {
     if (!plugin) throw new Error(`unknown game '${name}'`);
     return plugin;
   };
+  const resultOf = (job: WorkerJob): unknown => {
+    if (job.kind === 'perft') {
+      const game = pluginOf(job.game).game as Game<unknown, unknown, unknown>;
+      const key = `${job.game}\n${job.state}`;
+      let root = roots.get(key);
+      if (root === undefined) {
+        root = game.deserialize(job.state);
+        roots.set(key, root);
+      }
+      return perftTask(game, root, job.task, { path: job.walk });
+    }
+    return playMatchGame(job.job.game, pluginOf(job.job.game), job.job);
+  };
   parentPort?.on('message', (req: WorkerRequest) => {
-    let reply: WorkerReply;
-    try {
-      if (req.kind === 'hive-help') {
+    if (req.kind === 'hive-help') {
+      try {
         // No answer unless it fails: the results are in the shared table.
         helpHiveSearch(req.index, req.job);
+      } catch (e) {
+        parentPort?.postMessage(errorReply(req.id, e));
+      }
+      return;
+    }
+    const next = new Int32Array(req.next);
+    for (let id = Atomics.add(next, 0, 1); id < req.jobs.length; id = Atomics.add(next, 0, 1)) {
+      let reply: WorkerReply;
+      try {
+        reply = { id, result: resultOf(req.jobs[id] as WorkerJob) };
+      } catch (e) {
+        parentPort?.postMessage(errorReply(id, e));
         return;
       }
-      if (req.kind === 'perft') {
-        const game = pluginOf(req.game).game as Game<unknown, unknown, unknown>;
-        const key = `${req.game}\n${req.state}`;
-        let root = roots.get(key);
-        if (root === undefined) {
-          root = game.deserialize(req.state);
-          roots.set(key, root);
-        }
-        reply = { id: req.id, result: perftTask(game, root, req.task, { path: req.walk }) };
-      } else {
-        const plugin = pluginOf(req.job.game);
-        reply = { id: req.id, result: playMatchGame(req.job.game, plugin, req.job) };
-      }
-    } catch (e) {
-      reply = { id: req.id, error: e instanceof Error ? e.message : String(e) };
+      parentPort?.postMessage(reply);
     }
-    parentPort?.postMessage(reply);
   });
 }

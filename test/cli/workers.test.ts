@@ -77,6 +77,42 @@ describe('perft --workers / --split-depth / --tasks', () => {
     );
   });
 
+  it('a bad task on a worker is reported as on one thread: the same code, message and rule', () => {
+    const lines = run('perft', 'hive', '--depth', '3', '--split-depth', '1')
+      .stdout.trim()
+      .split('\n');
+    const task = JSON.parse(lines[1] as string);
+    for (const [path, expected] of [
+      [['wQ zz'], /^boardrules: PARSE_ERROR: .*'zz'/],
+      [['wQ'], /^boardrules: ILLEGAL_MOVE: .*\(H-PLACE-5\)\n.*the rule: .*#h-place-5/],
+    ] as const) {
+      const file = join(dir, `bad-${path[0]?.length}.jsonl`);
+      writeFileSync(
+        file,
+        [lines[0], JSON.stringify({ ...task, path }), ...lines.slice(2)].join('\n'),
+      );
+      const one = run('perft', 'hive', '--tasks', file);
+      const two = run('perft', 'hive', '--tasks', file, '--workers', '2');
+      expect(one.status).toBe(2);
+      expect(two.status).toBe(2);
+      expect(one.stderr).toMatch(expected);
+      expect(two.stderr).toBe(one.stderr);
+    }
+  });
+
+  it('more workers than tasks: the extra workers find no job and the count is exact', () => {
+    const lines = run('perft', 'hive', '--depth', '3', '--split-depth', '1')
+      .stdout.trim()
+      .split('\n');
+    const file = join(dir, 'one-task.jsonl');
+    writeFileSync(file, `${lines[0]}\n`);
+    const one = run('perft', 'hive', '--tasks', file, '--json');
+    const three = run('perft', 'hive', '--tasks', file, '--json', '--workers', '3');
+    expect(three.status, three.stderr).toBe(0);
+    expect(JSON.parse(three.stdout).nodes).toBe(JSON.parse(one.stdout).nodes);
+    expect(JSON.parse(one.stdout).nodes).toBeGreaterThan(0);
+  });
+
   it('in-process (no worker script), --workers above 1 is a usage error', async () => {
     const err: string[] = [];
     const code = await runCli(['perft', 'hive', '--depth', '2', '--workers', '2'], {
