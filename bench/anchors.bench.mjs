@@ -10,6 +10,8 @@
 // and TobiHol's (JavaScript) are the timed run's own CPU time after a second of warm-up runs
 // of the same work at a smaller size and one untimed full-size run in the same process, so
 // neither pays for Node's start-up or the JIT (the steady state).
+// Both sides of a round run on the same core, and the rounds alternate cores (see
+// processes.mjs: the cores of a shared machine need not be equally fast).
 // Both sides must report the same count, or the row fails.
 //
 // Anchors are found through environment variables (build them with the recipes of the
@@ -18,7 +20,16 @@
 // rows say "not measured in this run": no stored figure is ever shown as a ratio.
 // `--deep` adds the long workloads (Hive depth 6, Ocius 6).
 import { existsSync } from 'node:fs';
-import { childrenCpuSeconds, fmt, jsSide, median, nativeSide, peakMb } from './processes.mjs';
+import {
+  childrenCpuSeconds,
+  coreOfRound,
+  fmt,
+  jsSide,
+  median,
+  nativeSide,
+  PLACEMENT,
+  peakMb,
+} from './processes.mjs';
 import { row } from './table.mjs';
 
 const deep = process.argv.includes('--deep');
@@ -33,37 +44,38 @@ const mzinga = (type, depth) => ({
   name: 'MzingaCpp',
   env: 'MZINGACPP',
   path: MZ,
-  run: () => nativeSide([MZ], `newgame ${type}\nperft ${depth}\nexit\n`, /perft\(\d+\) = (\d+)/g),
+  run: (core) =>
+    nativeSide([MZ], `newgame ${type}\nperft ${depth}\nexit\n`, /perft\(\d+\) = (\d+)/g, core),
 });
 const nokamute = (type, depth) => ({
   name: 'nokamute',
   env: 'NOKAMUTE_PERFT',
   path: NOK,
-  run: () => nativeSide([NOK, type, String(depth)], '', /perft\(\d+\) = (\d+)/g),
+  run: (core) => nativeSide([NOK, type, String(depth)], '', /perft\(\d+\) = (\d+)/g, core),
 });
 const npn = (variant, depth, mode) => ({
   name: 'NPN',
   env: 'NPN_PERFT',
   path: NPN,
-  run: () => nativeSide([NPN, variant, String(depth), mode], '', /perft\(\d+\) = (\d+)/g),
+  run: (core) => nativeSide([NPN, variant, String(depth), mode], '', /perft\(\d+\) = (\d+)/g, core),
 });
 const tobihol = (games) => ({
   name: 'TobiHol (no cards)',
   env: 'TOBIHOL_TORRES',
   path: TOBIHOL,
-  run: () => jsSide('tobihol-side.mjs', [TOBIHOL, String(games)]),
+  run: (core) => jsSide('tobihol-side.mjs', [TOBIHOL, String(games)], core),
 });
 
 const hivePerft = (type, depth) => ({
   workload: `hive perft ${type} depth ${depth}`,
   mode: 'bulk leaves, depths 0..N as the anchors count, fast path',
-  ours: () => jsSide('side.mjs', ['hive-perft', type, String(depth)]),
+  ours: (core) => jsSide('side.mjs', ['hive-perft', type, String(depth)], core),
   anchors: [mzinga(type, depth), nokamute(type, depth)],
 });
 const coerceoPerft = (variant, depth, mode) => ({
   workload: `coerceo perft ${variant} depth ${depth}`,
   mode: mode === 'played' ? 'every leaf played' : 'bulk leaves',
-  ours: () => jsSide('side.mjs', ['coerceo-perft', variant, String(depth), mode]),
+  ours: (core) => jsSide('side.mjs', ['coerceo-perft', variant, String(depth), mode], core),
   anchors: [npn(variant, depth, mode === 'played' ? 'npn' : 'bulk')],
 });
 const WORKLOADS = [
@@ -76,7 +88,7 @@ const WORKLOADS = [
   {
     workload: 'torres random 4-player games (boardrules with cards)',
     mode: 'games, fast path',
-    ours: () => jsSide('side.mjs', ['torres-games', '1000']),
+    ours: (core) => jsSide('side.mjs', ['torres-games', '1000'], core),
     anchors: [tobihol(1000)],
   },
 ];
@@ -96,8 +108,9 @@ for (const w of WORKLOADS) {
   const ours = [];
   const theirs = new Map(present.map((a) => [a, []]));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const a of present) theirs.get(a).push(a.run());
-    ours.push(w.ours());
+    const core = coreOfRound(r);
+    for (const a of present) theirs.get(a).push(a.run(core));
+    ours.push(w.ours(core));
   }
   const count = ours[0].count;
   for (const run of [...ours, ...[...theirs.values()].flat()]) {
@@ -112,7 +125,7 @@ for (const w of WORKLOADS) {
     const ratios = runs.map((t, i) => t.cpuMs / ours[i].cpuMs);
     const lo = Math.min(...ratios);
     const hi = Math.max(...ratios);
-    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms, peak RSS ${peakMb(runs)})`;
+    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds, ${PLACEMENT}; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms, peak RSS ${peakMb(runs)})`;
   });
   row(`${w.workload}, side by side`, `${w.mode}, on-CPU`, count, ourMs, against.join('; '), {
     rss: peakMb(ours),

@@ -5,7 +5,8 @@
 // bench/side.mjs' warm-up (a second at a smaller size, then the full workload once), on-CPU.
 // The row is the immutable path; its last cell says how many times the fast path's time it
 // takes (median and range over the rounds). Both must count the same, or the row fails. Peak
-// RSS is each side's own process.
+// RSS is each side's own process. The sides of a round share one core; rounds alternate cores
+// (see processes.mjs).
 //
 // What each counts: Hive and Coerceo perft at one depth, leaves; on the immutable path every
 // inner node is a state built by `apply` and the last ply is `moves(state).length` (the leaf
@@ -14,7 +15,7 @@
 // path's own perft (`count()` at the last ply), gives the ratio against that as well. Torres:
 // the plies of random 4-player games, the same games on both paths (the same choices over the
 // same move order).
-import { fmt, jsSide, median, peakMb } from './processes.mjs';
+import { coreOfRound, fmt, jsSide, median, PLACEMENT, peakMb } from './processes.mjs';
 import { row } from './table.mjs';
 
 const deep = process.argv.includes('--deep');
@@ -59,9 +60,10 @@ for (const w of WORKLOADS) {
   const apply = [];
   const counted = [];
   for (let r = 0; r < ROUNDS; r++) {
-    fast.push(jsSide('side.mjs', w.fast));
-    apply.push(jsSide('side.mjs', w.apply));
-    if (w.counted) counted.push(jsSide('side.mjs', w.counted));
+    const core = coreOfRound(r);
+    fast.push(jsSide('side.mjs', w.fast, core));
+    apply.push(jsSide('side.mjs', w.apply, core));
+    if (w.counted) counted.push(jsSide('side.mjs', w.counted, core));
   }
   const count = fast[0].count;
   for (const run of [...fast, ...apply, ...counted]) {
@@ -83,7 +85,7 @@ for (const w of WORKLOADS) {
     `${w.mode}, on-CPU`,
     count,
     median(apply.map((a) => a.cpuMs)),
-    `${fmt(median(ratios))}× the fast path's time (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; fast path ${fastMs} ms, peak RSS ${peakMb(fast)})${againstCount}`,
+    `${fmt(median(ratios))}× the fast path's time (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds, ${PLACEMENT}; fast path ${fastMs} ms, peak RSS ${peakMb(fast)})${againstCount}`,
     { rss: peakMb(apply) },
   );
 }

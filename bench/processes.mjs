@@ -1,14 +1,40 @@
 // Running one side of a comparison as a fresh process and reading what it cost: on-CPU time
 // (from the kernel's account of waited-for children) and peak resident memory. Shared by the
-// side-by-side benchmarks (anchors.bench.mjs, paths.bench.mjs).
+// side-by-side benchmarks (anchors.bench.mjs, paths.bench.mjs, cores.bench.mjs).
+//
+// Both sides of a round run on the same core. The cores of a shared virtual machine need not be
+// equally fast: on the machine these benchmarks were written on, one core ran the same native
+// and JavaScript perfts 1.45–1.6× slower than the other for minutes at a time, and then as fast
+// again. A ratio between two processes that the kernel put on different cores measured the cores
+// as much as the engines. With `taskset` (Linux), round r pins both sides to core r mod N.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** GNU time, which reports a process's peak RSS (`%M`, kB); absent: native rows show no RSS. */
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** util-linux `taskset`, which runs a command on a given core; absent: no pinning. */
+const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((p) => existsSync(p)) ?? null;
+
+/** The core round `round` runs on, or `undefined` when processes cannot be pinned. */
+export function coreOfRound(round) {
+  return TASKSET === null ? undefined : round % availableParallelism();
+}
+
+/** How the rounds are placed, for a row's text. */
+export const PLACEMENT =
+  TASKSET === null
+    ? 'cores as the kernel chose'
+    : 'both sides of a round on one core, rounds alternating cores';
+
+/** `argv` run on `core` (see the module comment); as is without a core or `taskset`. */
+export function onCore(argv, core) {
+  return core === undefined || TASKSET === null ? argv : [TASKSET, '-c', String(core), ...argv];
+}
 
 /** CPU seconds of this process's waited-for children (Linux), or `null` elsewhere. */
 export function childrenCpuSeconds() {
@@ -20,13 +46,15 @@ export function childrenCpuSeconds() {
 }
 
 /**
- * Runs `argv` with `input` on stdin; returns its stdout, the CPU milliseconds it used and, when
- * `measureRss` and GNU time is present, its peak RSS in MB (GNU time's own few hundred kB of
- * CPU are counted with the child's; a JavaScript side reports its own peak instead).
+ * Runs `argv` with `input` on stdin, on `core` when given; returns its stdout, the CPU
+ * milliseconds it used and, when `measureRss` and GNU time is present, its peak RSS in MB (GNU
+ * time's own few hundred kB of CPU are counted with the child's; a JavaScript side reports its
+ * own peak instead).
  */
-export function runProcess(argv, input = '', measureRss = false) {
+export function runProcess(argv, input = '', measureRss = false, core = undefined) {
   const timed = measureRss && GNU_TIME !== null;
-  const command = timed ? [GNU_TIME, '-f', 'peak-rss-kb=%M', ...argv] : argv;
+  const pinned = onCore(argv, core);
+  const command = timed ? [GNU_TIME, '-f', 'peak-rss-kb=%M', ...pinned] : pinned;
   const before = childrenCpuSeconds();
   const r = spawnSync(command[0], command.slice(1), {
     input,
@@ -46,27 +74,27 @@ export function runProcess(argv, input = '', measureRss = false) {
 }
 
 /**
- * A JavaScript side: the JSON line `{count, cpuMs, rssMb}` that bench/side.mjs or
+ * A JavaScript side, on `core` when given: the JSON line `{count, cpuMs, rssMb}` that bench/side.mjs or
  * tobihol-side.mjs prints (its own CPU clock after warm-up, its own peak RSS).
  */
-export function jsSide(script, args) {
-  const { stdout } = runProcess([process.execPath, join(here, script), ...args]);
+export function jsSide(script, args, core = undefined) {
+  const { stdout } = runProcess([process.execPath, join(here, script), ...args], '', false, core);
   const line = stdout.trim().split('\n').pop();
   return JSON.parse(line);
 }
 
 /**
- * A native side's perft: `count` parsed from its output, the CPU time of one process and its
+ * A native side's perft, on `core` when given: `count` parsed from its output, the CPU time of one process and its
  * peak RSS. The kernel counts children's CPU time in 10 ms ticks, so a short run is repeated
  * until the runs add up to a second, and the time is their mean.
  */
-export function nativeSide(argv, input, countPattern) {
+export function nativeSide(argv, input, countPattern, core = undefined) {
   let total = 0;
   let runs = 0;
   let count;
   let rssMb = null;
   while (runs === 0 || (total < 1000 && runs < 200)) {
-    const run = runProcess(argv, input, true);
+    const run = runProcess(argv, input, true, core);
     const m = [...run.stdout.matchAll(countPattern)].pop();
     if (!m) throw new Error(`${argv[0]}: no count in its output: ${run.stdout.slice(-300)}`);
     count = Number(m[1]);

@@ -4,7 +4,9 @@
 //
 // Measured: the built binary (dist/cli/main.js) run with `--workers 1` and `--workers 2`,
 // alternately for ROUNDS rounds (default 3), each a fresh process; wall time (two threads: CPU
-// time would count both). Perft: the time the binary prints for the last depth (the split, the
+// time would count both). The one-thread run of round r is pinned to core r mod N (with
+// `taskset`; see processes.mjs: a shared machine's cores need not be equally fast), so the range
+// shows the speed-up over one thread on each core. Perft: the time the binary prints for the last depth (the split, the
 // pool's work and the sum; the pool's start-up happens before depth 1). Match: the whole process.
 // Both sides must print the same numbers (perft) or the same results table (match), or the row
 // fails. The last cell is the speed-up, median and range.
@@ -16,15 +18,17 @@
 // that do not slow each other down (no shared memory bandwidth or caches), so a real machine
 // does worse. The same estimate for P = 2 stands next to the measured 2-core figure.
 //
-// The machine's own ceiling: in each round, the one-thread perft alone, then two of them at
-// once as separate processes (nothing shared but the machine). Two cores that do not slow each
-// other down finish the pair in the time of one; the row gives 2 × (one alone) / (the slower of
-// the pair). On a shared virtual machine this is well below 2, and no worker split can beat it.
+// The machine's own ceiling: in each round, the one-thread perft alone (pinned as above), then
+// two of them at once as separate processes (nothing shared but the machine), each pinned to its
+// own core when `taskset` is there. A pool that deals tasks to whichever worker is free gets the
+// two cores' rates added up, so the row gives (one alone) / (the first of the pair) + (one
+// alone) / (the second): 2 for two cores that do not slow each other down, less on a shared
+// virtual machine, and no worker split can beat it.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmt, median } from './processes.mjs';
+import { coreOfRound, fmt, median, onCore } from './processes.mjs';
 import { row } from './table.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,10 +43,11 @@ const MATCH = ['play', 'hive', '--seats', 'ab,ab', '--depth', '3', '--games', '1
 /** The pool's split rule (src/cli/perft.ts): at least this many tasks per worker. */
 const TASKS_PER_WORKER = 8;
 
-/** Runs the binary; returns its stdout and its wall time in milliseconds. */
-function runCli(args) {
+/** Runs the binary (on `core` when given); returns its stdout and its wall time in milliseconds. */
+function runCli(args, core = undefined) {
+  const [command, ...rest] = onCore([process.execPath, cli, ...args], core);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const r = spawnSync(command, rest, { encoding: 'utf8' });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`boardrules ${args.join(' ')}: ${r.stderr.slice(0, 400)}`);
   return { stdout: r.stdout, ms };
@@ -69,15 +74,16 @@ function lastDepth(stdout) {
   return { out: String(last.nodes), ms: last.ms, count: last.nodes };
 }
 
-/** The last depth of `perft --json` on `workers` workers. */
-function perftRun(workers) {
-  return lastDepth(runCli(perftArgs(workers)).stdout);
+/** The last depth of `perft --json` on `workers` workers (the process on `core` when given). */
+function perftRun(workers, core = undefined) {
+  return lastDepth(runCli(perftArgs(workers), core).stdout);
 }
 
-/** Starts the binary without waiting for it; resolves to its stdout. */
-function startCli(args) {
+/** Starts the binary (on `core` when given) without waiting for it; resolves to its stdout. */
+function startCli(args, core = undefined) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...rest] = onCore([process.execPath, cli, ...args], core);
+    const child = spawn(command, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d) => {
@@ -100,22 +106,24 @@ async function ceiling(label) {
   const slower = [];
   let count = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    const one = perftRun(1);
-    const pair = (await Promise.all([startCli(perftArgs(1)), startCli(perftArgs(1))])).map(
-      lastDepth,
-    );
+    const one = perftRun(1, coreOfRound(r));
+    const pair = (
+      await Promise.all([
+        startCli(perftArgs(1), coreOfRound(0)),
+        startCli(perftArgs(1), coreOfRound(1)),
+      ])
+    ).map(lastDepth);
     if (pair.some((x) => x.out !== one.out)) {
       console.error(`${label}: the processes disagree`);
       process.exitCode = 1;
     }
     count = one.count;
-    const worst = Math.max(...pair.map((x) => x.ms));
-    slower.push(worst);
-    ratios.push((2 * one.ms) / worst);
+    slower.push(Math.max(...pair.map((x) => x.ms)));
+    ratios.push(pair.reduce((sum, x) => sum + one.ms / x.ms, 0));
   }
   row(
     label,
-    'leaves of the last depth, wall time as each binary prints it; the slower of the pair',
+    'leaves of the last depth, wall time as each binary prints it; the slower of the pair, its rates added',
     count,
     median(slower),
     `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds): what two cores give two programs that share nothing, the most any split can reach here`,
@@ -123,8 +131,8 @@ async function ceiling(label) {
 }
 
 /** A whole match: its results table and the process's wall time. */
-function matchRun(workers) {
-  const { stdout, ms } = runCli([...MATCH, '--workers', String(workers)]);
+function matchRun(workers, core = undefined) {
+  const { stdout, ms } = runCli([...MATCH, '--workers', String(workers)], core);
   return { out: stdout, ms, count: 16 };
 }
 
@@ -133,7 +141,7 @@ function sideBySide(workload, mode, run) {
   const one = [];
   const two = [];
   for (let r = 0; r < ROUNDS; r++) {
-    one.push(run(1));
+    one.push(run(1, coreOfRound(r)));
     two.push(run(2));
   }
   for (const x of [...one, ...two]) {
