@@ -36,7 +36,7 @@ export interface StateGuard<D> {
 }
 
 /** A class whose constructor returns the object it is given (see {@link stampsFor}). */
-class ReturnsItsArgument {
+export class ReturnsItsArgument {
   constructor(o: object) {
     // biome-ignore lint/correctness/noConstructorReturn: the private-field stamp needs it.
     return o;
