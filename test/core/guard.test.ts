@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { coerceo } from '../../src/coerceo/index.js';
 import { logistic, pairwiseValues, twoSeatValues } from '../../src/core/curve.js';
 import { RulesError } from '../../src/core/errors.js';
 import { stateGuard } from '../../src/core/guard.js';
+import { hive } from '../../src/hive/index.js';
+import { torres } from '../../src/torres/index.js';
 
 describe('stateGuard: the one state check of every game', () => {
   const reads: unknown[] = [];
@@ -123,6 +126,26 @@ describe('how the guard keeps what it knows about a trusted state', () => {
     expect(b.guard.known(s)).toBeUndefined();
     expect(b.guard.check(s, 'toy.f')).toBe(3);
     expect(a.guard.check(s, 'toy.f')).toBe(99);
+  });
+
+  it('each game stamps its states with a field of its own: a state of one game, built and trusted by it, is still refused by the others', () => {
+    const games = [hive, coerceo, torres] as const;
+    const states = [hive.start(), coerceo.start(), torres.start({ players: 2, seed: 1 })];
+    // Each state has been through its own game's guard, moves and apply first.
+    const played = states.map((s, i) => {
+      const g = games[i] as (typeof games)[number];
+      // biome-ignore lint/suspicious/noExplicitAny: three games' states through one loop
+      const any = g as any;
+      return any.apply(s, any.moves(s)[0]);
+    });
+    played.forEach((s, i) => {
+      games.forEach((g, j) => {
+        // biome-ignore lint/suspicious/noExplicitAny: a state of another game, on purpose
+        const moves = () => (g as any).moves(s);
+        if (i === j) expect(moves().length).toBeGreaterThan(0);
+        else expect(moves).toThrow(expect.objectContaining({ code: 'INVALID_STATE' }));
+      });
+    });
   });
 
   it('updates what it knows on a second trust, and keeps frozen or checked states too', () => {
