@@ -17,23 +17,30 @@ const cores = availableParallelism();
 if (cores < 2 || coreOfRound(1) === undefined) {
   console.log(`| ${label} | not measured in this run: needs two cores and taskset | | | | | |`);
 } else {
-  const times = Array.from({ length: cores }, () => []);
+  const ids = Array.from({ length: cores }, (_, i) => coreOfRound(i));
+  const times = ids.map(() => []);
   let count = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    for (let core = 0; core < cores; core++) {
-      const run = jsSide('side.mjs', WORKLOAD, core);
+    for (let i = 0; i < cores; i++) {
+      const run = jsSide('side.mjs', WORKLOAD, ids[i]);
       if (count !== 0 && run.count !== count) {
         console.error(`${label}: counts differ (${run.count} vs ${count})`);
         process.exitCode = 1;
       }
       count = run.count;
-      times[core].push(run.cpuMs);
+      times[i].push(run.cpuMs);
     }
   }
-  // Speed relative to core 0 in the same round: its time over this core's.
+  // Speed relative to the first core in the same round: its time over this core's.
   const parts = times.slice(1).map((t, i) => {
     const ratios = t.map((ms, r) => times[0][r] / ms);
-    return `core ${i + 1} at ${fmt(median(ratios))}× core 0's speed (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds)`;
+    return `core ${ids[i + 1]} at ${fmt(median(ratios))}× core ${ids[0]}'s speed (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds)`;
   });
-  row(label, 'bulk leaves, fast path, on-CPU; core 0', count, median(times[0]), parts.join('; '));
+  row(
+    label,
+    `bulk leaves, fast path, on-CPU; core ${ids[0]}`,
+    count,
+    median(times[0]),
+    parts.join('; '),
+  );
 }

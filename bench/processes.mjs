@@ -20,9 +20,21 @@ const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 /** util-linux `taskset`, which runs a command on a given core; absent: no pinning. */
 const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((p) => existsSync(p)) ?? null;
 
+/** The cores this process may run on (Linux: `Cpus_allowed_list`), else `0..N-1`. */
+function allowedCores() {
+  const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
+  const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1];
+  if (list === undefined) return Array.from({ length: availableParallelism() }, (_, i) => i);
+  return list.split(',').flatMap((part) => {
+    const [a, b = a] = part.split('-').map(Number);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+}
+const CORES = allowedCores();
+
 /** The core round `round` runs on, or `undefined` when processes cannot be pinned. */
 export function coreOfRound(round) {
-  return TASKSET === null ? undefined : round % availableParallelism();
+  return TASKSET === null ? undefined : CORES[round % CORES.length];
 }
 
 /** How the rounds are placed, for a row's text. */
