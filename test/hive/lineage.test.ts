@@ -177,6 +177,15 @@ describe('Hive states share one position per game tree', () => {
     expect(Object.keys(s)).toEqual(['type', 'options', 'history']);
     expect(s.history).toEqual(texts);
     expect(Object.isFrozen(s) && Object.isFrozen(s.history)).toBe(true);
+    // An own accessor, enumerable, neither settable nor configurable (the state is frozen).
+    const own = Object.getOwnPropertyDescriptor(s, 'history');
+    expect(own).toEqual({
+      get: expect.any(Function),
+      set: undefined,
+      enumerable: true,
+      configurable: false,
+    });
+    expect(Object.getPrototypeOf(s)).toBe(Object.prototype);
     const text = hive.serialize(s);
     for (const copy of [JSON.parse(JSON.stringify(s)), { ...s }, structuredClone(s)]) {
       expect(Array.isArray(copy.history)).toBe(true);
