@@ -18,7 +18,11 @@
 // project's anchors folder, outside the repository): MZINGACPP, NOKAMUTE_PERFT, NPN_PERFT (the
 // perft binaries) and TOBIHOL_TORRES (TobiHol's packages/game-logic folder). Without one, its
 // rows say "not measured in this run": no stored figure is ever shown as a ratio.
-// `--deep` adds the long workloads (Hive depth 6, Ocius 6).
+// Every workload runs whenever its engine is present, the long ones too (Hive Base+MLP 6: about
+// 10 s of MzingaCpp per round; Coerceo Ocius 6 with every leaf played: about 5 s of NPN and 12 s
+// of boardrules per round, plus boardrules' untimed warm-up run): a comparison that leaves out
+// the deepest trees would report only the workloads where the JIT has least to settle. Without
+// the engines these rows cost nothing.
 import { existsSync } from 'node:fs';
 import {
   childrenCpuSeconds,
@@ -32,7 +36,6 @@ import {
 } from './processes.mjs';
 import { row } from './table.mjs';
 
-const deep = process.argv.includes('--deep');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 
 const MZ = process.env.MZINGACPP;
@@ -81,10 +84,11 @@ const coerceoPerft = (variant, depth, mode) => ({
 const WORKLOADS = [
   hivePerft('Base+MLP', 5),
   hivePerft('Base', 6),
-  ...(deep ? [hivePerft('Base+MLP', 6)] : []),
+  hivePerft('Base+MLP', 6),
   coerceoPerft('laurentius', 5, 'bulk'),
   coerceoPerft('laurentius', 5, 'played'),
-  ...(deep ? [coerceoPerft('ocius', 6, 'bulk'), coerceoPerft('ocius', 6, 'played')] : []),
+  coerceoPerft('ocius', 6, 'bulk'),
+  coerceoPerft('ocius', 6, 'played'),
   {
     workload: 'torres random 4-player games (boardrules with cards)',
     mode: 'games, fast path',
