@@ -72,7 +72,10 @@ function perftApply<S, M, O>(game: Game<S, M, O>, state: S, depth: number): numb
   const moves = game.moves(state);
   if (depth === 1) return moves.length;
   let total = 0;
-  for (const m of moves) total += perftApply(game, game.apply(state, m), depth - 1);
+  // An index loop: `for…of` over the frozen list went through the generic array iterator.
+  for (let i = 0; i < moves.length; i++) {
+    total += perftApply(game, game.apply(state, moves[i] as M), depth - 1);
+  }
   return total;
 }
 
