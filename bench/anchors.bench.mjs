@@ -20,9 +20,9 @@
 // rows say "not measured in this run": no stored figure is ever shown as a ratio.
 // Every workload runs whenever its engine is present, the long ones too (Hive Base+MLP 6: about
 // 10 s of MzingaCpp per round; Coerceo Ocius 6 with every leaf played: about 5 s of NPN and 12 s
-// of boardrules per round, plus boardrules' untimed warm-up run): a comparison that leaves out
-// the deepest trees would report only the workloads where the JIT has least to settle. Without
-// the engines these rows cost nothing.
+// of boardrules per round, plus boardrules' untimed warm-up run), since the deepest trees are
+// where the ratios differ most (Base+MLP 6 gives the lowest ratio to nokamute, Ocius 6 the lowest
+// to NPN in bulk). Without the engines these rows cost nothing.
 import { existsSync } from 'node:fs';
 import {
   childrenCpuSeconds,
