@@ -2,14 +2,21 @@
 // --games N --workers 2` finish than the same commands on one thread, and what the perft split
 // would give on more cores than this machine has.
 //
-// Measured: the built binary (dist/cli/main.js) run with `--workers 1` and `--workers 2`,
-// alternately for ROUNDS rounds (default 3), each a fresh process; wall time (two threads: CPU
-// time would count both). The one-thread run of round r is pinned to core r mod N (with
-// `taskset`; see processes.mjs: a shared machine's cores need not be equally fast), so the range
-// shows the speed-up over one thread on each core. Perft: the time the binary prints for the last depth (the split, the
-// pool's work and the sum; the pool's start-up happens before depth 1). Match: the whole process.
-// Both sides must print the same numbers (perft) or the same results table (match), or the row
-// fails. The last cell is the speed-up, median and range.
+// Measured: the built binary (dist/cli/main.js) run with `--workers 1` and `--workers 2`, for
+// ROUNDS rounds (default 3), each run a fresh process; wall time (two threads: CPU time would
+// count both). Perft: the time the binary prints for the last depth (the split, the pool's work
+// and the sum; the pool's start-up happens before depth 1). Match: the whole process. Both sides
+// must print the same numbers (perft) or the same results table (match), or the row fails. The
+// last cell is the speed-up, median and range.
+//
+// One thread's speed on which core? The cores of a shared virtual machine need not be equally
+// fast (see processes.mjs: one ran 0.63× the other's speed during a whole run). Two workers get
+// the two cores' rates added up, so against one thread on the faster core even a perfect split
+// shows 1 + 0.63 = 1.63×, and against the slower one 2.6×. So each round runs the one-thread
+// side pinned to each of the two cores in turn (with `taskset`), and the two-worker side pinned
+// to both; the round's speed-up is the two workers' rate over the mean of the two one-thread
+// rates: 2× for a perfect split on any two cores, equal or not. Without `taskset` the one-thread
+// side runs twice where the kernel puts it.
 //
 // Estimated for more cores: the tasks the pool would hand out for P workers (at least 8 per
 // worker, see src/cli/perft.ts) are each timed on one thread in this process, then dealt in
@@ -18,12 +25,11 @@
 // that do not slow each other down (no shared memory bandwidth or caches), so a real machine
 // does worse. The same estimate for P = 2 stands next to the measured 2-core figure.
 //
-// The machine's own ceiling: in each round, the one-thread perft alone (pinned as above), then
-// two of them at once as separate processes (nothing shared but the machine), each pinned to its
-// own core when `taskset` is there. A pool that deals tasks to whichever worker is free gets the
-// two cores' rates added up, so the row gives (one alone) / (the first of the pair) + (one
-// alone) / (the second): 2 for two cores that do not slow each other down, less on a shared
-// virtual machine, and no worker split can beat it.
+// The machine's own ceiling: in each round, the one-thread perft alone on each core (as above),
+// then two of them at once as separate processes (nothing shared but the machine), each pinned to
+// its own core. The row gives the pair's rates added over the mean one-thread rate: 2 for two
+// cores that do not slow each other down, less on a shared virtual machine, and no worker split
+// can beat it.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -100,33 +106,59 @@ function startCli(args, core = undefined) {
   });
 }
 
+/** The two cores of the comparison (`undefined`: not pinned), and both as one `taskset` list. */
+const CORE_A = coreOfRound(0);
+const CORE_B = coreOfRound(1);
+const BOTH = CORE_A === undefined || CORE_B === undefined ? undefined : `${CORE_A},${CORE_B}`;
+
+/**
+ * The one-thread side of round `r` on each of the two cores (the order alternating by round):
+ * its runs and the time one thread of the mean rate takes, `2ab / (a + b)` (see the module
+ * comment).
+ */
+function oneOnEachCore(run, r) {
+  const cores = r % 2 === 0 ? [CORE_A, CORE_B] : [CORE_B, CORE_A];
+  const runs = cores.map((core) => run(1, core));
+  const [a, b] = runs.map((x) => x.ms);
+  return { runs, meanMs: (2 * a * b) / (a + b) };
+}
+
+/** The one-thread times in a row's text: the median on each core. */
+function oneThreadText(rounds) {
+  if (BOTH === undefined)
+    return `one thread ${median(rounds.flatMap((x) => x.runs.map((y) => y.ms))).toFixed(0)} ms`;
+  // Round r ran core A first when r is even (see oneOnEachCore).
+  const onA = rounds.map((x, r) => x.runs[r % 2 === 0 ? 0 : 1].ms);
+  const onB = rounds.map((x, r) => x.runs[r % 2 === 0 ? 1 : 0].ms);
+  return `one thread ${median(onA).toFixed(0)} ms on core ${CORE_A}, ${median(onB).toFixed(0)} ms on core ${CORE_B}`;
+}
+
 /** The machine's two-core ceiling (see the module comment). */
 async function ceiling(label) {
   const ratios = [];
   const slower = [];
+  const ones = [];
   let count = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    const one = perftRun(1, coreOfRound(r));
+    const one = oneOnEachCore(perftRun, r);
+    ones.push(one);
     const pair = (
-      await Promise.all([
-        startCli(perftArgs(1), coreOfRound(0)),
-        startCli(perftArgs(1), coreOfRound(1)),
-      ])
+      await Promise.all([startCli(perftArgs(1), CORE_A), startCli(perftArgs(1), CORE_B)])
     ).map(lastDepth);
-    if (pair.some((x) => x.out !== one.out)) {
+    if ([...pair, ...one.runs].some((x) => x.out !== one.runs[0].out)) {
       console.error(`${label}: the processes disagree`);
       process.exitCode = 1;
     }
-    count = one.count;
+    count = one.runs[0].count;
     slower.push(Math.max(...pair.map((x) => x.ms)));
-    ratios.push(pair.reduce((sum, x) => sum + one.ms / x.ms, 0));
+    ratios.push(pair.reduce((sum, x) => sum + one.meanMs / x.ms, 0));
   }
   row(
     label,
     'leaves of the last depth, wall time as each binary prints it; the slower of the pair, its rates added',
     count,
     median(slower),
-    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds): what two cores give two programs that share nothing, the most any split can reach here`,
+    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; ${oneThreadText(ones)}, their rates averaged): what two cores give two programs that share nothing, the most any split can reach here`,
   );
 }
 
@@ -136,28 +168,32 @@ function matchRun(workers, core = undefined) {
   return { out: stdout, ms, count: 16 };
 }
 
-/** One-thread and two-thread runs alternately; the row fails if their outputs differ. */
+/**
+ * One-thread runs on each core and a two-thread run, round after round; the row fails if their
+ * outputs differ.
+ */
 function sideBySide(workload, mode, run) {
-  const one = [];
+  const ones = [];
   const two = [];
   for (let r = 0; r < ROUNDS; r++) {
-    one.push(run(1, coreOfRound(r)));
-    two.push(run(2));
+    ones.push(oneOnEachCore(run, r));
+    two.push(run(2, BOTH));
   }
-  for (const x of [...one, ...two]) {
-    if (x.out !== one[0].out) {
+  const first = ones[0].runs[0];
+  for (const x of [...ones.flatMap((o) => o.runs), ...two]) {
+    if (x.out !== first.out) {
       console.error(`${workload}: 1 and 2 workers disagree`);
       process.exitCode = 1;
     }
   }
-  const ratios = one.map((x, i) => x.ms / two[i].ms);
+  const ratios = ones.map((o, i) => o.meanMs / two[i].ms);
   const twoMs = median(two.map((x) => x.ms));
   row(
     workload,
     mode,
-    one[0].count,
+    first.count,
     twoMs,
-    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; one thread ${median(one.map((x) => x.ms)).toFixed(0)} ms)`,
+    `${fmt(median(ratios))}× one thread's speed on 2 cores (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds; ${oneThreadText(ones)}, their rates averaged)`,
   );
 }
 
