@@ -45,6 +45,14 @@ const { hive } = await dist('hive/index.js');
 
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const PERFT = { type: 'Base+MLP', depth: 6 };
+/**
+ * With `--deep`, also a perft that runs long enough for the JIT's start to matter little: each
+ * worker compiles the move code again on its own and recompiles it when the deepest depth first
+ * plays movements (see docs/benchmarks.md), which a one-second depth 6 feels and a 30-second
+ * depth 7 hardly does. About 7 minutes at 3 rounds.
+ */
+const PERFT_DEEP = { type: 'Base+MLP', depth: 7 };
+const deep = process.argv.includes('--deep');
 const MATCH = ['play', 'hive', '--seats', 'ab,ab', '--depth', '3', '--games', '16', '--quiet'];
 /** The pool's split rule (src/cli/perft.ts): at least this many tasks per worker. */
 const TASKS_PER_WORKER = 8;
@@ -59,15 +67,15 @@ function runCli(args, core = undefined) {
   return { stdout: r.stdout, ms };
 }
 
-/** The perft command line for `workers` workers. */
-function perftArgs(workers) {
+/** The perft command line for `workers` workers (the perft `p`, {@link PERFT} by default). */
+function perftArgs(workers, p = PERFT) {
   return [
     'perft',
     'hive',
     '--type',
-    PERFT.type,
+    p.type,
     '--depth',
-    String(PERFT.depth),
+    String(p.depth),
     '--json',
     '--workers',
     String(workers),
@@ -83,6 +91,11 @@ function lastDepth(stdout) {
 /** The last depth of `perft --json` on `workers` workers (the process on `core` when given). */
 function perftRun(workers, core = undefined) {
   return lastDepth(runCli(perftArgs(workers), core).stdout);
+}
+
+/** {@link perftRun} for the `--deep` perft. */
+function deepPerftRun(workers, core = undefined) {
+  return lastDepth(runCli(perftArgs(workers, PERFT_DEEP), core).stdout);
 }
 
 /** Starts the binary (on `core` when given) without waiting for it; resolves to its stdout. */
@@ -264,6 +277,13 @@ if (availableParallelism() < 2) {
   );
 } else {
   sideBySide(perftLabel, 'leaves of the last depth, wall time as the binary prints it', perftRun);
+  if (deep) {
+    sideBySide(
+      `hive perft ${PERFT_DEEP.type} depth ${PERFT_DEEP.depth}, CLI --workers 2`,
+      'leaves of the last depth, wall time as the binary prints it',
+      deepPerftRun,
+    );
+  }
   sideBySide(matchLabel, 'games, wall time of the whole process', matchRun);
   await ceiling(`hive perft ${PERFT.type} depth ${PERFT.depth}, two one-thread processes at once`);
 }
