@@ -57,22 +57,25 @@ export const S_HELDB = 8;
 export const S_CNTW = 9;
 /** Black's piece count (irreversible turns only). */
 export const S_CNTB = 10;
-/** The side to move. */
-export const S_SIDE = 11;
+/**
+ * Where the repetition segment starts (the first position since the last irreversible turn);
+ * saved on irreversible turns only, the only ones that move it.
+ */
+export const S_IRREV = 11;
 /** The position hash, low word. */
 export const S_HLO = 12;
 /** The position hash, high word. */
 export const S_HHI = 13;
-/** The end status, 0 while the game goes on. */
-export const S_STATUS = 14;
-/** Where the repetition segment starts (the first position since the last irreversible turn). */
-export const S_IRREV = 15;
-/** 1 when the slots S_TILES..S_CNTB of this entry were saved (irreversible turns only). */
-export const S_RARE = 16;
+/** 1 when the slots S_TILES..S_IRREV of this entry were saved (irreversible turns only). */
+export const S_RARE = 14;
 /**
  * The steps of the side not to move in this entry's position, −1 until `count` learns them
  * (see `CoerceoPosition.count`).
  */
-export const S_REPLIES = 17;
-/** Slots per entry. */
-export const S = 18;
+export const S_REPLIES = 15;
+/**
+ * Slots per entry. The side to move and the end status are not saved: every play flips the
+ * side, and a play is made only in a live position (the SearchPosition contract: `generate`
+ * gives no move in an ended one), so `undo` flips the side back and restores a live status.
+ */
+export const S = 16;

@@ -50,8 +50,6 @@ import {
   S_PLO as I_S_PLO,
   S_RARE as I_S_RARE,
   S_REPLIES as I_S_REPLIES,
-  S_SIDE as I_S_SIDE,
-  S_STATUS as I_S_STATUS,
   S_TILES as I_S_TILES,
   S_WHI as I_S_WHI,
   S_WLO as I_S_WLO,
@@ -96,8 +94,6 @@ const S_IRREV = I_S_IRREV;
 const S_PHI = I_S_PHI;
 const S_PLO = I_S_PLO;
 const S_RARE = I_S_RARE;
-const S_SIDE = I_S_SIDE;
-const S_STATUS = I_S_STATUS;
 const S_REPLIES = I_S_REPLIES;
 const S_TILES = I_S_TILES;
 const S_WHI = I_S_WHI;
@@ -380,8 +376,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   }
 
   /**
-   * Saves the current position on the stack. Tiles, presence, held tiles and counts change
-   * only in irreversible turns, so `play` saves them separately (`saveRare`) when it needs to.
+   * Saves the current position on the stack. Tiles, presence, held tiles, counts and the
+   * repetition segment's start change only in irreversible turns, so `play` saves them
+   * separately (`saveRare`) when it needs to; the side and the status are not saved (see `S`
+   * in constants.ts).
    */
   private push(): void {
     const b = this.sp * S;
@@ -396,11 +394,8 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     s[b + S_WHI] = this.wHi;
     s[b + S_BLO] = this.bLo;
     s[b + S_BHI] = this.bHi;
-    s[b + S_SIDE] = this.side;
     s[b + S_HLO] = this.hLo;
     s[b + S_HHI] = this.hHi;
-    s[b + S_STATUS] = this.status;
-    s[b + S_IRREV] = this.irrev;
     s[b + S_RARE] = 0;
     s[b + S + S_REPLIES] = -1;
     this.sp++;
@@ -416,6 +411,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     s[b + S_HELDB] = this.heldB;
     s[b + S_CNTW] = this.cntW;
     s[b + S_CNTB] = this.cntB;
+    s[b + S_IRREV] = this.irrev;
     s[b + S_RARE] = 1;
   }
 
@@ -500,7 +496,10 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     return n;
   }
 
-  /** Plays a move produced by `generate` (no legality check: that is `generate`'s job). */
+  /**
+   * Plays a move produced by `generate` (no legality check: that is `generate`'s job), so only
+   * in a live position: `undo` restores a live status.
+   */
   play(move: number): void {
     this.push();
     const c = this.side;
@@ -657,12 +656,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.wHi = s[b + S_WHI];
     this.bLo = s[b + S_BLO];
     this.bHi = s[b + S_BHI];
-    this.side = s[b + S_SIDE];
+    // Every play flips the side and starts from a live position (see `S` in constants.ts).
+    this.side ^= 1;
     this.hLo = s[b + S_HLO];
     this.hHi = s[b + S_HHI];
-    this.status = s[b + S_STATUS];
-    this.irrev = s[b + S_IRREV];
+    this.status = LIVE;
     if (s[b + S_RARE] !== 0) {
+      this.irrev = s[b + S_IRREV];
       this.tiles = s[b + S_TILES];
       this.pLo = s[b + S_PLO];
       this.pHi = s[b + S_PHI];
@@ -802,7 +802,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private moveTextBetween(j: number): string {
     const s = this.stack;
     const b = j * S;
-    const c = s[b + S_SIDE];
+    const c = this.side ^ ((this.sp - j) & 1); // each play flips the side
     const last = j + 1 >= this.sp;
     const afterLo = last ? this.pieceWord(2 * c) : s[b + S + 2 * c];
     const afterHi = last ? this.pieceWord(2 * c + 1) : s[b + S + 2 * c + 1];

@@ -223,6 +223,89 @@ describe('Coerceo properties over random games', () => {
     });
   }
 
+  // The undo stack keeps neither the side to move nor the end status (src/coerceo/constants.ts,
+  // `S`): `undo` flips the side back and restores a live status, and restores the repetition
+  // segment's start only after an irreversible turn. Check every legal move of every ply.
+  it('C-TURN-3 / C-END-5 / C-END-7: play then undo restores the exact state (side, status, repetition history) at every ply of random games', () => {
+    const buf = new Int32Array(4096);
+    let ended = 0;
+    let irreversible = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Partial<CoerceoOptions>>(
+          { variant: 'laurentius' },
+          { variant: 'ocius' },
+          { variant: 'ocius', exchangeCost: 1 },
+        ),
+        fc.array(fc.nat(), { minLength: 100, maxLength: 400, size: 'max' }),
+        (options, choices) => {
+          let s = coerceo.start(options);
+          const pos = new CoerceoPosition(s);
+          for (const choice of choices) {
+            const before = coerceo.serialize(pos.state() as CoerceoState);
+            const hash = pos.hash();
+            const n = pos.generate(buf, 0);
+            if (n === 0) break;
+            for (let i = 0; i < n; i++) {
+              pos.play(buf[i] as number);
+              if (pos.terminal()) ended++;
+              if (pos.lastRemoved !== 0 || (pos.lastCapLo | pos.lastCapHi) !== 0) irreversible++;
+              pos.undo();
+              expect(pos.terminal()).toBe(false);
+              expect(pos.hash()).toBe(hash);
+              expect(coerceo.serialize(pos.state() as CoerceoState)).toBe(before);
+            }
+            // The game goes on with the chosen move; the position's state (its repetition
+            // history's move texts read off the stack) is what `apply` gives.
+            const move = coerceo.moves(s)[choice % n] as CoerceoMove;
+            s = coerceo.apply(s, move);
+            pos.play(pos.encode(move));
+            expect(coerceo.serialize(pos.state() as CoerceoState)).toBe(coerceo.serialize(s));
+          }
+        },
+      ),
+      { numRuns: 30, seed: 21 },
+    );
+    expect(irreversible).toBeGreaterThan(100);
+    expect(ended).toBeGreaterThan(0);
+  });
+
+  it('C-END-5: undo from a repetition draw gives back the live position, and replaying draws again', () => {
+    // Two pieces step out and back twice: the start occurs a third time after 8 plies.
+    let s = coerceo.start({ variant: 'laurentius' });
+    const start = s;
+    type Step = Extract<CoerceoMove, { kind: 'step' }>;
+    const cycle: Step[] = [];
+    for (const side of [0, 1]) {
+      const out = coerceo
+        .moves(s)
+        .find(
+          (m): m is Step =>
+            m.kind === 'step' &&
+            turnEffects(s, m).captured.length === 0 &&
+            coerceo.apply(s, m).tiles === s.tiles,
+        );
+      expect(out, `side ${side} has a quiet step`).toBeDefined();
+      cycle.push(out as Step);
+      s = coerceo.apply(s, out as Step);
+    }
+    const back = cycle.map((m): Step => ({ kind: 'step', from: m.to, to: m.from }));
+    const plies = [...cycle, ...back, ...cycle, ...back];
+    const pos = new CoerceoPosition(start);
+    for (const m of plies) pos.play(pos.encode(m));
+    expect(pos.terminal()).toBe(true);
+    expect(outcome(pos.state() as CoerceoState)).toMatchObject({ reason: 'repetition' });
+    pos.undo();
+    expect(pos.terminal()).toBe(false);
+    let t = start;
+    for (const m of plies.slice(0, -1)) t = coerceo.apply(t, m);
+    expect(coerceo.serialize(pos.state() as CoerceoState)).toBe(coerceo.serialize(t));
+    pos.play(pos.encode(plies[plies.length - 1] as CoerceoMove));
+    expect(pos.terminal()).toBe(true);
+    while (pos.plies() > 0) pos.undo();
+    expect(coerceo.serialize(pos.state() as CoerceoState)).toBe(coerceo.serialize(start));
+  });
+
   // `count` keeps each side's step count while the other side's reversible steps cannot change
   // it, and hands it back to the position before (src/coerceo/position.ts): compare it with a
   // fresh `generate` at every node of depth-2 walks, before and after each undo, from mid-game
