@@ -158,8 +158,29 @@ function genActions(pos: Position, out: Int32Array, k0: number): number {
   if (a[so + O_KOFF] >= 1 && left >= 2) k = genKnightAdds(pos, out, k, mineLo, mineHi);
   // move{from,to}, 1 AP (T-KNIGHT-MOVE-1): Step ∪ Door, each target once (T-FLOW-3), ascending
   if (left >= 1) {
-    for (let m = mineLo; m !== 0; m &= m - 1) k = genKnightMoves(pos, out, k, lowest(m));
-    for (let m = mineHi; m !== 0; m &= m - 1) k = genKnightMoves(pos, out, k, lowest(m) + 32);
+    // Step(f) as `stepReach` computes it, Door(f) from its cache, onto free squares
+    // (T-KNIGHT-MOVE-2/3), the codes written here: the generator's hottest loop, written out in
+    // genActions itself. A targets method and `emitTo` per knight cost about 15 % of a random
+    // game; a helper function, or even `lowest` for the bit scans (hence `Math.clz32`, a
+    // builtin), uses up V8's inlining budget for genActions and leaves the `emitTo` calls
+    // around this loop as calls (about 10 % of a random game, measured).
+    const lv = pos.levels;
+    const occ = pos.occupied;
+    for (let m = mineLo, add = 0; ; m &= m - 1) {
+      if (m === 0) {
+        if (add !== 0 || mineHi === 0) break;
+        m = mineHi;
+        add = 32;
+      }
+      const f = 31 - Math.clz32(m & -m) + add;
+      const s = a[H + f];
+      const door = pos.doorSets(f);
+      let lo = ((ORTH[2 * f] & ~lv[2 * s + 2]) | door[2 * f]) & ~occ[0];
+      let hi = ((ORTH[2 * f + 1] & ~lv[2 * s + 3]) | door[2 * f + 1]) & ~occ[1];
+      const base = K_MOVE | (f << 4);
+      for (; lo !== 0; lo &= lo - 1) out[k++] = base | ((31 - Math.clz32(lo & -lo)) << 10);
+      for (; hi !== 0; hi &= hi - 1) out[k++] = base | ((63 - Math.clz32(hi & -hi)) << 10);
+    }
     out[k++] = code(K_SCORE, 0, 0, 0, 0); // T-TRACK-3
     // T-BUY-1 / T-RULE-11: at most 2 per turn, from a non-empty deck, not in masterHand mode.
     if (a[BOUGHT_N] < 2 && pos.buyDeckLen() > 0) out[k++] = code(K_BUY, 0, 0, 0, 0);
@@ -205,12 +226,6 @@ function genKnightAdds(
     hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
   }
   return emitTo(out, k, pos.freeLo(lo), pos.freeHi(hi), K_KNIGHT);
-}
-
-/** The move{from,to} codes of the knight on f: Step ∪ Door (T-KNIGHT-MOVE-1), ascending. */
-function genKnightMoves(pos: Position, out: Int32Array, k: number, f: number): number {
-  pos.knightMoveTargets(f, pair, 0);
-  return emitTo(out, k, pair[0], pair[1], K_MOVE | (f << 4));
 }
 
 /**

@@ -12,7 +12,7 @@
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import type { RngState } from '../core/rng.js';
-import { bitHi, bitLo, ORTH } from './bits.js';
+import { bitHi, bitLo } from './bits.js';
 import {
   type Castles,
   doorReach,
@@ -596,15 +596,13 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /**
-   * Step(f) ∪ Door(f) (T-KNIGHT-MOVE-1/2) onto free squares (T-KNIGHT-MOVE-3), at
-   * `out[o], out[o + 1]`: the targets of the knight on f, read in place (the hottest loop).
+   * Door(f) (T-DOOR-2) before occupancy, at `[2f, 2f + 1]` of the array returned: the door cache
+   * shared by all positions, brought up to date for this one (read it before asking another
+   * position). The generator's knight loop reads it in place (moves.ts, `genActions`).
    */
-  knightMoveTargets(f: number, out: Int32Array, o: number): void {
-    const lv = this.levels;
-    const s = this.data[H + f];
+  doorSets(f: number): Int32Array {
     this.refreshDoor(f);
-    out[o] = this.freeLo((ORTH[2 * f] & ~lv[2 * s + 2]) | doorCache[2 * f]);
-    out[o + 1] = this.freeHi((ORTH[2 * f + 1] & ~lv[2 * s + 3]) | doorCache[2 * f + 1]);
+    return doorCache;
   }
 
   /** T-BLOCK-3: ground squares next to exactly one castle, cached per ground stamp. */
