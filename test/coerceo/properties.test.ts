@@ -185,6 +185,13 @@ function checkStepExistence(s: CoerceoState): void {
   expect(hasStep).toBe(someEmpty);
 }
 
+/** Both layouts, and Ocius with exchanges at one tile (exchanges come early and often). */
+const SOME_RULES = fc.constantFrom<Partial<CoerceoOptions>>(
+  { variant: 'laurentius' },
+  { variant: 'ocius' },
+  { variant: 'ocius', exchangeCost: 1 },
+);
+
 /** `coerceo.search`, which the generic `Game` type declares optional. */
 const searchOf = (s: CoerceoState) => (coerceo.search as (s: CoerceoState) => CoerceoPosition)(s);
 
@@ -232,11 +239,7 @@ describe('Coerceo properties over random games', () => {
     let irreversible = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom<Partial<CoerceoOptions>>(
-          { variant: 'laurentius' },
-          { variant: 'ocius' },
-          { variant: 'ocius', exchangeCost: 1 },
-        ),
+        SOME_RULES,
         fc.array(fc.nat(), { minLength: 100, maxLength: 400, size: 'max' }),
         (options, choices) => {
           let s = coerceo.start(options);
@@ -329,11 +332,7 @@ describe('Coerceo properties over random games', () => {
     };
     fc.assert(
       fc.property(
-        fc.constantFrom<Partial<CoerceoOptions>>(
-          { variant: 'laurentius' },
-          { variant: 'ocius' },
-          { variant: 'ocius', exchangeCost: 1 },
-        ),
+        SOME_RULES,
         fc.array(fc.nat(), { minLength: 0, maxLength: 60 }),
         (options, choices) => {
           let s = coerceo.start(options);
