@@ -1,8 +1,9 @@
 // Torres: random complete games through the fast path (play on one mutable position, full
 // rules with action cards) and raw move generation (side by side with TobiHol/torres in
 // anchors.bench.mjs). `--deep` runs longer. A game is about 230 generate/play
-// pairs plus one `start` and `search`; writing the ~37 move codes per generate, the knights'
-// step/door sets and `play`'s logged writes are most of the cost (profile with --cpu-prof).
+// pairs plus one `start` and `search`; generating the ~37 move codes per ply is about two thirds
+// of a game's time (the replay rows below measure it), the knights' step and door moves the
+// largest part of that (profile with --cpu-prof).
 //
 // `ms` is this process's CPU time (user + system), not wall time: the benchmark is
 // single-threaded, so on an idle machine the two agree, and on a shared, loaded machine CPU time
@@ -61,6 +62,71 @@ for (const [label, options] of [
   row(`torres random games, ${label} (fast path)`, 'complete games', r.n, r.ms);
   row(`torres move generation in those games, ${label}`, 'generate() calls', r.gens, r.ms);
   row(`torres actions played in those games, ${label}`, 'play() calls', r.plies, r.ms);
+}
+
+// How much of a random game is move generation: 4-player games played as above with every
+// chosen move recorded, then the same games played again from the recorded moves without
+// calling generate(). Both runs play the same plies on the same kind of position, so the
+// difference is what generating the move lists costs in a game. Measured in alternation
+// (generate/play, then replay) so a change of core speed in between moves both sides alike.
+{
+  const buf = new Int32Array(8192);
+  const start = (g) => torres.search(torres.start({ players: 4, seed: g }));
+  const recorded = [];
+  for (let g = 0; g < 200; g++) {
+    const pos = start(g);
+    const codes = [];
+    while (!pos.terminal()) {
+      const c = buf[rand(pos.generate(buf, 0))];
+      codes.push(c);
+      pos.play(c);
+    }
+    recorded.push(Int32Array.from(codes));
+  }
+  const generated = () => {
+    for (let g = 0; g < recorded.length; g++) {
+      const pos = start(g);
+      for (const c of recorded[g]) {
+        pos.generate(buf, 0);
+        pos.play(c);
+      }
+    }
+  };
+  const replayed = () => {
+    for (let g = 0; g < recorded.length; g++) {
+      const pos = start(g);
+      for (const c of recorded[g]) pos.play(c);
+      // The recorded moves end the game again: the replay is the same game.
+      if (!pos.terminal()) throw new Error(`torres replay of game ${g} did not end the game`);
+    }
+  };
+  let withGenerate = 0;
+  let withoutGenerate = 0;
+  let rounds = 0;
+  const t0 = now();
+  while (now() - t0 < budgetMs / 4) {
+    let t = now();
+    generated();
+    withGenerate += now() - t;
+    t = now();
+    replayed();
+    withoutGenerate += now() - t;
+    rounds++;
+  }
+  const share = (100 * (withGenerate - withoutGenerate)) / withGenerate;
+  row(
+    `torres ${recorded.length} random 4p games, generate() and play() (${rounds} rounds)`,
+    'complete games',
+    recorded.length * rounds,
+    withGenerate,
+  );
+  row(
+    'torres the same games replayed from their recorded moves, play() only',
+    'complete games',
+    recorded.length * rounds,
+    withoutGenerate,
+    `generation is ${share.toFixed(0)} % of a game's time (in alternation with the row above)`,
+  );
 }
 
 // apply path for comparison (immutable states)
