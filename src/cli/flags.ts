@@ -75,6 +75,11 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     },
     { name: 'fixed-seats', help: 'keep the seat order in every game (default: rotate it)' },
     {
+      name: 'opening-plies',
+      value: '<N>',
+      help: 'begin each game with N seeded random moves, shared by the games of a seat rotation',
+    },
+    {
       name: 'workers',
       value: '<N>',
       help: 'play the games on N worker threads (the same games with --iterations/--depth)',

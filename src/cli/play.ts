@@ -35,6 +35,7 @@ const MATCH_FLAGS = [
   'depth',
   'fixed-seats',
   'workers',
+  'opening-plies',
 ] as const;
 
 /** Runs `play` for the command's flags. */
@@ -81,6 +82,19 @@ function mixSeed(...parts: number[]): number {
     }
   }
   return h >>> 0;
+}
+
+/** Mixed into the seed of a match's openings, so they draw apart from every bot's seed. */
+const OPENING_STREAM = 0x6f70656e;
+
+/**
+ * The seed of game `g`'s opening (`--opening-plies`): one per round of seat rotation, so the `n`
+ * games of a round (each entrant in each seat once) draw the same moves, and from the same start
+ * (Hive, Coerceo) play the same opening: deterministic bots then play different games from round
+ * to round, and every bot gets every opening from every seat.
+ */
+function openingSeed(seed: number, g: number, n: number, rotate: boolean): number {
+  return mixSeed(seed, rotate ? Math.floor(g / n) : g, OPENING_STREAM);
 }
 
 /** One entry of `--seats`: a bot kind, playing the same seat or rotating with the games. */
@@ -149,6 +163,8 @@ interface MatchSettings {
   readonly maxPlies: number;
   readonly games: number;
   readonly rotate: boolean;
+  /** Random legal moves that begin every game (`--opening-plies`, 0 for none). */
+  readonly openings: number;
   readonly limitsFor: (kind: BotName) => SearchLimits;
   readonly startOf: (g: number) => unknown;
 }
@@ -164,6 +180,7 @@ function matchSettings(plugin: GamePlugin, flags: Flags): MatchSettings {
     maxPlies: intFlag(flags, 'max-plies', 1000, 1),
     games: intFlag(flags, 'games', 1, 1),
     rotate: !flags['fixed-seats'],
+    openings: intFlag(flags, 'opening-plies', 0, 0),
     limitsFor: (kind) => {
       const fixed = kind === 'mcts' ? iterations : kind === 'alphabeta' ? depth : undefined;
       const key = kind === 'mcts' ? 'iterations' : 'depth';
@@ -206,6 +223,24 @@ export function playMatchGame(
   }
   let state = start;
   let plies = 0;
+  if (m.openings > 0) {
+    // Uniformly random legal moves, the bots' first move coming after them (counted in
+    // --max-plies like every move of the game).
+    const opening = randomPlayout(game, start, openingSeed(m.seed, g, n, m.rotate), {
+      maxPlies: Math.min(m.openings, m.maxPlies),
+      keepStates: true,
+    });
+    opening.moves.forEach((move, i) => {
+      const before = opening.states[i];
+      if (!quiet) {
+        lines.push(
+          `${String(i + 1).padStart(4)}. seat ${game.toMove(before)} (opening): ${game.formatMove(before, move)}`,
+        );
+      }
+    });
+    state = opening.final;
+    plies = opening.moves.length;
+  }
   while (!game.terminal(state) && plies < m.maxPlies) {
     const seat = game.toMove(state);
     const bot = bots[seat] as Bot<unknown, unknown>;
@@ -296,6 +331,9 @@ async function runMatch(
   ctx.io.out(
     `# results: ${m.games} game${m.games === 1 ? '' : 's'} of ${name} ${plugin.variant(first)}, ` +
       `${finishedGames} finished; seats ${m.rotate && n > 1 ? 'rotate every game' : 'fixed'}; ` +
+      (m.openings > 0
+        ? `openings of ${m.openings} random move${m.openings === 1 ? '' : 's'}, one per ${m.rotate && n > 1 ? 'rotation' : 'game'}; `
+        : '') +
       `limits: mcts ${describeLimits(m.limitsFor('mcts'))}, alphabeta ${describeLimits(m.limitsFor('alphabeta'))}`,
   );
   const header = ['bot', 'games', 'wins', 'draws', 'losses', 'mean score'];

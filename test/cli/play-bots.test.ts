@@ -101,6 +101,8 @@ describe('play --seats: argument checks', () => {
     [['play', 'ttt', '--seats', 'mcts,random', '--time', 'fast'], /--time must be an integer/],
     [['play', 'ttt', '--seats', 'mcts,random', '--iterations', '0'], /--iterations must be/],
     [['play', 'ttt', '--seats', 'ab,random', '--depth', '-2'], /--depth must be/],
+    [['play', 'ttt', '--seats', 'ab,random', '--opening-plies', '-1'], /--opening-plies must be/],
+    [['play', 'ttt', '--seats', 'ab,random', '--opening-plies', 'some'], /--opening-plies must be/],
   ])('%j is a usage error naming the flag and the bad value', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);
@@ -121,7 +123,15 @@ describe('play --seats: argument checks', () => {
   it('documents the match flags in play --help', async () => {
     const r = await run('play', 'ttt', '--help');
     const text = r.out.join('\n');
-    for (const flag of ['--seats', '--games', '--time', '--iterations', '--depth', '--fixed-seats'])
+    for (const flag of [
+      '--seats',
+      '--games',
+      '--time',
+      '--iterations',
+      '--depth',
+      '--fixed-seats',
+      '--opening-plies',
+    ])
       expect(text).toContain(flag);
   });
 });
@@ -173,6 +183,67 @@ describe('play --seats: matches', () => {
       '# seat 0 mcts (#1), seat 1 random (#2)',
     ]);
     expect(fixed.out.join('\n')).toMatch(/seats fixed/);
+  });
+
+  it('--opening-plies: random moves begin each game; a seat rotation shares one, rotations differ', async () => {
+    // Two deterministic bots from one start play one game over and over; openings vary it.
+    const flags = ['--seats', 'ab,ab', '--depth', '1', '--games', '4', '--max-plies', '12'];
+    const moves = (out: readonly string[]): string[][] => {
+      const games: string[][] = [];
+      for (const l of out) {
+        if (l.startsWith('# game ')) games.push([]);
+        else if (/^ +\d+\. seat /.test(l)) games.at(-1)?.push(l);
+      }
+      return games;
+    };
+    const plain = moves((await run('play', 'hive', ...flags)).out);
+    expect(plain).toHaveLength(4);
+    for (const g of plain) expect(g).toEqual(plain[0]);
+
+    const r = await run('play', 'hive', ...flags, '--opening-plies', '3');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const games = moves(r.out);
+    expect(games).toHaveLength(4);
+    for (const g of games) {
+      expect(g.slice(0, 3).every((l) => / \(opening\): /.test(l))).toBe(true);
+      expect(g[3]).toMatch(/ \(alphabeta\): /);
+      // --max-plies counts the opening's moves too.
+      expect(g).toHaveLength(12);
+    }
+    // Games 1 and 2 are one rotation (each bot in each seat once): the same opening, and the
+    // same whole game since the bots are the same; so are games 3 and 4, with another opening.
+    expect(games[1]).toEqual(games[0]);
+    expect(games[3]).toEqual(games[2]);
+    expect(games[2]?.slice(0, 3)).not.toEqual(games[0]?.slice(0, 3));
+    expect(r.out.join('\n')).toMatch(/openings of 3 random moves, one per rotation;/);
+
+    // With --fixed-seats there is no rotation: every game draws its own opening.
+    const fixed = moves(
+      (await run('play', 'hive', ...flags, '--opening-plies', '3', '--fixed-seats')).out,
+    );
+    expect(new Set(fixed.map((g) => g.slice(0, 3).join('\n'))).size).toBe(4);
+  });
+
+  it('--opening-plies stops at the end of the game and at --max-plies', async () => {
+    const r = await run('play', 'ttt', '--seats', 'ab,ab', '--depth', '9', '--opening-plies', '20');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const lines = r.out.filter((l) => /^ +\d+\. seat /.test(l));
+    // The random moves finish the game: no bot moves, and the game counts as finished.
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.every((l) => l.includes('(opening)'))).toBe(true);
+    expect(r.out.join('\n')).toMatch(/1 finished/);
+    const capped = await run(
+      'play',
+      'ttt',
+      '--seats',
+      'ab,ab',
+      '--opening-plies',
+      '5',
+      '--max-plies',
+      '2',
+    );
+    expect(capped.out.filter((l) => / \(opening\): /.test(l))).toHaveLength(2);
+    expect(capped.out.join('\n')).toMatch(/stopped after 2 plies/);
   });
 
   it('--quiet prints only the results table; its totals equal the number of games', async () => {

@@ -140,4 +140,14 @@ describe('perft --workers / --split-depth / --tasks', () => {
     expect(two.stdout).toBe(one.stdout);
     expect(one.stdout).toMatch(/# game 3\/3/);
   });
+
+  it('play --workers 2 with --opening-plies plays the same openings and games as one thread', () => {
+    const flags = ['--seats', 'ab,ab', '--depth', '1', '--games', '4', '--opening-plies', '4'];
+    const one = run('play', 'coerceo', ...flags);
+    const two = run('play', 'coerceo', ...flags, '--workers', '2');
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout.match(/\(opening\)/g)).toHaveLength(16);
+  });
 });
