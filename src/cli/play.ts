@@ -164,7 +164,7 @@ interface MatchSettings {
   readonly games: number;
   readonly rotate: boolean;
   /** Random legal moves that begin every game (`--opening-plies`, 0 for none). */
-  readonly openings: number;
+  readonly openingPlies: number;
   readonly limitsFor: (kind: BotName) => SearchLimits;
   readonly startOf: (g: number) => unknown;
 }
@@ -180,7 +180,7 @@ function matchSettings(plugin: GamePlugin, flags: Flags): MatchSettings {
     maxPlies: intFlag(flags, 'max-plies', 1000, 1),
     games: intFlag(flags, 'games', 1, 1),
     rotate: !flags['fixed-seats'],
-    openings: intFlag(flags, 'opening-plies', 0, 0),
+    openingPlies: intFlag(flags, 'opening-plies', 0, 0),
     limitsFor: (kind) => {
       const fixed = kind === 'mcts' ? iterations : kind === 'alphabeta' ? depth : undefined;
       const key = kind === 'mcts' ? 'iterations' : 'depth';
@@ -223,21 +223,21 @@ export function playMatchGame(
   }
   let state = start;
   let plies = 0;
-  if (m.openings > 0) {
+  if (m.openingPlies > 0) {
     // Uniformly random legal moves, the bots' first move coming after them (counted in
     // --max-plies like every move of the game).
     const opening = randomPlayout(game, start, openingSeed(m.seed, g, n, m.rotate), {
-      maxPlies: Math.min(m.openings, m.maxPlies),
-      keepStates: true,
+      maxPlies: Math.min(m.openingPlies, m.maxPlies),
+      keepStates: !quiet,
     });
-    opening.moves.forEach((move, i) => {
-      const before = opening.states[i];
-      if (!quiet) {
+    if (!quiet) {
+      opening.moves.forEach((move, i) => {
+        const before = opening.states[i];
         lines.push(
           `${String(i + 1).padStart(4)}. seat ${game.toMove(before)} (opening): ${game.formatMove(before, move)}`,
         );
-      }
-    });
+      });
+    }
     state = opening.final;
     plies = opening.moves.length;
   }
@@ -331,8 +331,8 @@ async function runMatch(
   ctx.io.out(
     `# results: ${m.games} game${m.games === 1 ? '' : 's'} of ${name} ${plugin.variant(first)}, ` +
       `${finishedGames} finished; seats ${m.rotate && n > 1 ? 'rotate every game' : 'fixed'}; ` +
-      (m.openings > 0
-        ? `openings of ${m.openings} random move${m.openings === 1 ? '' : 's'}, one per ${m.rotate && n > 1 ? 'rotation' : 'game'}; `
+      (m.openingPlies > 0
+        ? `openings of ${m.openingPlies} random move${m.openingPlies === 1 ? '' : 's'}, one per ${m.rotate && n > 1 ? 'rotation' : 'game'}; `
         : '') +
       `limits: mcts ${describeLimits(m.limitsFor('mcts'))}, alphabeta ${describeLimits(m.limitsFor('alphabeta'))}`,
   );
