@@ -8,6 +8,7 @@
 
 import { gameArg } from './args.js';
 import type { Explanation } from './explain.js';
+import type { RandomSource } from './rng.js';
 
 /**
  * One game's rules as a record of pure functions.
@@ -78,6 +79,21 @@ export interface Game<State, Move, Options = Record<string, never>> {
    * of perfect information.
    */
   observe?(state: State, seat: number): State;
+  /**
+   * A full state consistent with everything `seat` sees in `observed` (an `observe`d state):
+   * each card hidden from that seat dealt at random from `random`, every public fact and the
+   * seat's own cards kept. With `seat` −1 (what no seat holds), every hidden card is dealt
+   * afresh: a server deals a new match this way from a cryptographic source, so that no seed
+   * a seat could guess decides the deal. Bots sample what they cannot see with it. Absent for
+   * games of perfect information.
+   */
+  determinize?(observed: State, seat: number, random: RandomSource): State;
+  /**
+   * Whether `move`, played in `state`, shows the other seats something `observe` hides from
+   * them (Torres: `keep <card>` names the card kept from a draft). A server shows such a move's
+   * text only to the seat that made it. Absent for games where every move is public.
+   */
+  isPrivate?(state: State, move: Move): boolean;
   /**
    * The fast path for search: a mutable position with `play`/`undo` that shares the move
    * generator with `moves`/`apply`. Absent for games without one (generic code falls back to

@@ -28,6 +28,7 @@ export {
   nextFloat,
   nextInt,
   nextUint32,
+  type RandomSource,
   Rng,
   type RngState,
   rngFromSeed,

@@ -16,6 +16,15 @@
 
 import { badArgument } from './args.js';
 
+/**
+ * Anything that draws uniform integers: an {@link Rng}, or a server's cryptographic source
+ * (`boardrules/boardgameio` deals hidden cards from `crypto.getRandomValues`).
+ */
+export interface RandomSource {
+  /** A uniform integer in `[0, n)`, for an integer `1 <= n <= 2**32`. */
+  int(n: number): number;
+}
+
 /** The generator's state: four unsigned 32-bit integers `[a, b, c, counter]`. */
 export type RngState = readonly [number, number, number, number];
 

@@ -5,12 +5,12 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import type { Rng } from '../core/rng.js';
+import type { RandomSource } from '../core/rng.js';
 import { CARD_NAMES, type CardName, cardId } from './cards.js';
 import { checkState, trustState } from './state.js';
 import type { CardView, TorresState } from './types.js';
 
-function shuffled(cards: CardName[], rng: Rng): CardName[] {
+function shuffled(cards: CardName[], rng: RandomSource): CardName[] {
   for (let i = cards.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     const t = cards[i] as CardName;
@@ -43,17 +43,23 @@ function fill(list: readonly CardView[], pool: CardName[]): CardView[] {
  * A full state consistent with what `seat` sees in `observed` (T-OBS-1/2): other seats' hands,
  * the decks, another buyer's draft and bought cards are dealt at random from the cards not
  * accounted for (by type; colours never matter), using only `rng`. Public information and the
- * seat's own cards are kept. The result is a valid state; its RNG is the observation's.
+ * seat's own cards are kept. The result is a valid state; its RNG and seed are the
+ * observation's (placeholders: the deal no longer follows from a seed). With `seat` −1 on a
+ * state observed by no seat, every hidden card is dealt afresh, uniformly: this is how a server
+ * deals a match from its own cryptographic source.
  *
  * It is valid by construction, so it is not validated again (that was most of the cost of a
  * determinized MCTS playout): the observation passed `checkState`, only its `'?'` entries are
  * replaced, and by cards `take` has shown are not accounted for elsewhere. The tests check every
  * result through `deserialize`, which runs the full validation.
  */
-export function determinize(observed: TorresState, seat: number, rng: Rng): TorresState {
+export function determinize(observed: TorresState, seat: number, rng: RandomSource): TorresState {
   const s = checkState(observed, 'determinize');
   if (typeof rng !== 'object' || rng === null || typeof rng.int !== 'function') {
-    throw new RulesError('INVALID_OPTIONS', 'determinize: rng must be an Rng');
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      'determinize: rng must be a random source (an Rng, or an object with int(n))',
+    );
   }
   const mode = s.options.deckMode;
   if (mode === 'masterHand') return s; // hands are public and there are no decks
@@ -94,7 +100,7 @@ export function determinize(observed: TorresState, seat: number, rng: Rng): Torr
   });
 }
 
-function pickFrom(hand: readonly CardView[], n: number, rng: Rng): CardView[] {
+function pickFrom(hand: readonly CardView[], n: number, rng: RandomSource): CardView[] {
   const pool = [...hand] as CardName[];
   shuffled(pool, rng);
   return pool.slice(0, n).sort(byId);

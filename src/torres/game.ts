@@ -8,8 +8,9 @@ import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game, SearchPosition } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
-import type { RngState } from '../core/rng.js';
+import type { RandomSource, RngState } from '../core/rng.js';
 import { decode, encode, MAX_MOVES } from './codes.js';
+import { determinize } from './determinize.js';
 import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
@@ -72,7 +73,9 @@ function apply(state: TorresState, move: TorresMove): TorresState {
 /**
  * T-OBS-1/2: the state as `seat` sees it. Other seats' hands (except in `masterHand` mode),
  * every deck, the pending draft cards and bought types of another buyer, and the RNG are
- * replaced by placeholders of the right length.
+ * replaced by placeholders of the right length, and the seed is dropped (`options.seed` is
+ * `null`): the deal follows from the seed, so a view that kept it would let `start` deal every
+ * hidden card again.
  */
 function observe(state: TorresState, seat: number): TorresState {
   checkState(state, 'torres.observe');
@@ -82,6 +85,7 @@ function observe(state: TorresState, seat: number): TorresState {
   // Hiding keeps every field's type and range: the observation is a valid input (T-OBS-2).
   return trustState({
     ...state,
+    options: state.options.seed === null ? state.options : { ...state.options, seed: null },
     deck: hide(state.deck),
     rng: DUMMY_RNG,
     seats: state.seats.map((s, p) => ({
@@ -99,8 +103,12 @@ function observe(state: TorresState, seat: number): TorresState {
 
 /** The Torres rules as a {@link Game}, plus `observe` and the `search` fast path. */
 export const torres: Game<TorresState, TorresMove, TorresOptions> & {
-  /** T-OBS-1/2: the state as `seat` sees it (hidden cards and the RNG replaced). */
+  /** T-OBS-1/2: the state as `seat` sees it (hidden cards, the RNG and the seed replaced). */
   observe(state: TorresState, seat: number): TorresState;
+  /** A full state consistent with what `seat` sees (see {@link Game.determinize}). */
+  determinize(observed: TorresState, seat: number, random: RandomSource): TorresState;
+  /** T-OBS-1: only `keep <card>` names a card the other seats may not see. */
+  isPrivate(state: TorresState, move: TorresMove): boolean;
   /** The mutable play/undo position over a state, for perft and bots. */
   search(state: TorresState): SearchPosition<TorresMove>;
   /** Whether a move is legal, and which rule forbids it (see {@link Game.explain}). */
@@ -121,5 +129,8 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   serialize: (s) => serializeState(checkState(s, 'torres.serialize')),
   deserialize: deserializeState,
   observe,
+  determinize,
+  // T-OBS-1: the card kept from a draft is private to its owner; every other move is public.
+  isPrivate: (s, m) => checkState(s, 'torres.isPrivate') !== null && m?.kind === 'keep',
   search: (s) => checkedPosition(s, 'torres.search'),
 };

@@ -15,8 +15,12 @@ export type DeckMode = 'shared' | 'perColour' | 'draft' | 'masterHand';
 export interface TorresOptions {
   /** Number of seats, 2..4 (T-COMP-1). Default 4. */
   readonly players: number;
-  /** Seed of the state's RNG (T-RNG-1). Default 0. */
-  readonly seed: number;
+  /**
+   * Seed of the state's RNG (T-RNG-1). Default 0. `null` in a state means the seed is not known
+   * from it: an observation (T-OBS-2), or a deal made by a server from a source of its own
+   * (`torres.determinize`); `start` needs a number.
+   */
+  readonly seed: number | null;
   /** `'basic'` or `'master'` (T-MASTER). Default `'basic'`. */
   readonly version: 'basic' | 'master';
   /** T-DECK-1. Default `'shared'`; `version: 'master'` forces `'masterHand'`. */
@@ -279,17 +283,29 @@ export function resolveOptions(
   };
 }
 
-function seedOf(code: 'INVALID_OPTIONS' | 'INVALID_STATE', seed: unknown): number {
+function seedOf(code: 'INVALID_OPTIONS' | 'INVALID_STATE', seed: unknown): number | null {
+  // T-OBS-2: an observed state keeps no seed, and nothing can be dealt again from it.
+  if (seed === null) {
+    if (code === 'INVALID_STATE') return null;
+    bad(
+      code,
+      'seed',
+      'is null: an observed or server-dealt state hides its seed, and start needs a number',
+    );
+  }
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
     bad(code, 'seed', `must be an integer in 0..2^32-1, got ${quote(seed)}`);
   }
   return seed;
 }
 
+/** Options as `start` resolves them: the seed is always a number there. */
+export type StartOptions = TorresOptions & { readonly seed: number };
+
 /** The last options `start` resolved whose values are all primitives, and what they gave. */
 let lastKeys: readonly string[] = [];
 let lastValues: readonly unknown[] = [];
-let lastResolved: TorresOptions | null = null;
+let lastResolved: StartOptions | null = null;
 
 /**
  * {@link resolveOptions} for `start`. A bot, a server or a bench starts game after game with
@@ -298,7 +314,7 @@ let lastResolved: TorresOptions | null = null;
  * the rest of the last result is reused, instead of checking every option (and the start
  * squares' geometry) again.
  */
-export function resolveStartOptions(input: unknown): TorresOptions {
+export function resolveStartOptions(input: unknown): StartOptions {
   if (lastResolved !== null && isPlainObject(input)) {
     const keys = Object.keys(input);
     let same = keys.length === lastKeys.length;
@@ -308,10 +324,11 @@ export function resolveStartOptions(input: unknown): TorresOptions {
     }
     if (same) {
       const seed = input.seed === undefined ? DEFAULT_OPTIONS.seed : input.seed;
-      return { ...lastResolved, seed: seedOf('INVALID_OPTIONS', seed) };
+      return { ...lastResolved, seed: seedOf('INVALID_OPTIONS', seed) as number };
     }
   }
-  const resolved = resolveOptions(input);
+  // `seedOf` refuses a null seed under INVALID_OPTIONS: a start always has a number.
+  const resolved = resolveOptions(input) as StartOptions;
   if (isPlainObject(input)) {
     const keys = Object.keys(input);
     const values = keys.map((k) => input[k]);

@@ -193,7 +193,7 @@ describe('a match survives a server restart with the file storage', () => {
     let second: RunningServer | undefined;
     const everyone: TestClient[] = [];
     try {
-      const matchID = await createMatch(first.apiPort, 'torres', 3, { options: { seed: 7 } });
+      const matchID = await createMatch(first.apiPort, 'torres', 3);
       let clients = ['0', '1', '2'].map((p) => connect(def, first!.port, matchID, p));
       let spectator = connect(def, first.port, matchID, null);
       everyone.push(...clients, spectator);

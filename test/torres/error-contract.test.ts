@@ -99,6 +99,8 @@ const SPECS: Record<string, Spec> = {
       serialize: fn({ valid: stateCalls() }),
       deserialize: fn({ valid: () => [[torres.serialize(mid)], [torres.serialize(master)]] }),
       observe: fn({ valid: calls([mid, 0], [master, 3]) }),
+      determinize: fn({ valid: () => [[observed, 1, new Rng(3)]] }),
+      isPrivate: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
       search: fn({
         valid: stateCalls(),
         returns: {

@@ -272,4 +272,51 @@ describe('chance and hidden information (T-RNG, T-OBS)', () => {
     }
     expect(buys).toBeGreaterThan(0);
   });
+
+  it('T-OBS-2: an observation keeps no seed: start(view.options) cannot deal the hidden cards again', () => {
+    for (const mode of ['shared', 'perColour', 'draft', 'masterHand'] as DeckMode[]) {
+      const s = sample({ players: 3, seed: 21, deckMode: mode }, 21, [40])[0] as TorresState;
+      for (const seat of [-1, 0, 1, 2]) {
+        const o = torres.observe(s, seat);
+        expect(o.options.seed).toBeNull();
+        expect(o.rng).toEqual([0, 0, 0, 0]);
+        // The text a seat receives names no seed either, and reads back as the same view.
+        const text = torres.serialize(o);
+        expect(text).not.toMatch(/"seed":\s*21/);
+        expect(torres.deserialize(text).options.seed).toBeNull();
+        expect(() => torres.start(o.options)).toThrow(
+          expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/seed/) }),
+        );
+      }
+    }
+    // The full state keeps its seed: a game is still reproduced by its seed and its moves.
+    expect(torres.start({ seed: 21 }).options.seed).toBe(21);
+  });
+
+  it('T-OBS-2: on a seat’s own view, explain agrees with the full state for every move, legal or not', () => {
+    let compared = 0;
+    let buys = 0;
+    for (const mode of ['shared', 'perColour', 'draft', 'masterHand'] as DeckMode[]) {
+      for (let seed = 1; seed <= 2; seed++) {
+        const g = randomGame(torres, { players: 2 + seed, seed, deckMode: mode }, seed, {
+          maxPlies: 3000,
+          keepStates: true,
+        });
+        // Moves of other plies are mostly illegal here: the refusals must agree too.
+        const pool = g.moves.slice(0, 400);
+        for (let i = 0; i < g.states.length; i += 11) {
+          const s = g.states[i] as TorresState;
+          if (torres.terminal(s)) continue;
+          const view = torres.observe(s, torres.toMove(s));
+          for (const m of [...torres.moves(s), ...pool.slice(i % 300, (i % 300) + 12)]) {
+            expect(torres.explain(view, m)).toEqual(torres.explain(s, m));
+            if (m.kind === 'buy' && torres.explain(view, m).legal) buys++;
+            compared++;
+          }
+        }
+      }
+    }
+    expect(buys).toBeGreaterThan(0);
+    expect(compared).toBeGreaterThan(1000);
+  });
 });
