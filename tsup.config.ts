@@ -54,6 +54,8 @@ export default defineConfig([
       'coerceo/render': 'src/coerceo/svg.ts',
       'torres/render': 'src/torres/svg.ts',
       'boardgameio/index': 'src/boardgameio/index.ts',
+      // Node.js only: it loads boardgame.io's CommonJS server by path with createRequire.
+      'boardgameio/server': 'src/boardgameio/server/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
@@ -64,6 +66,8 @@ export default defineConfig([
     target: 'node20',
     outDir: 'dist',
     minifySyntax: true,
+    // The CommonJS build of boardgameio/server needs `import.meta.url` (createRequire).
+    shims: true,
     esbuildPlugins: [dropImportAliases],
   },
   {

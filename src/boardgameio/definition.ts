@@ -10,7 +10,7 @@ import { RulesError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { isPlainObject, readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { judge, seatOf } from './judge.js';
+import { judge, type Refused, seatOf } from './judge.js';
 import { cryptoRandom, cryptoSeed } from './random.js';
 
 /** boardgame.io's marker for a refused move (the value of `INVALID_MOVE` in `boardgame.io/core`). */
@@ -171,6 +171,12 @@ export interface BoardgameIOGame {
    * player ID: no seat's). Never throws: an unreadable match gives `{ state: '', error }`.
    */
   playerView(context: { G: BoardrulesG; ctx: BoardgameIOCtx; playerID?: unknown }): BoardrulesG;
+  /**
+   * Why the server would refuse `text` from `playerID` in the match `G` (the stored, full
+   * state), or `null` if `play` takes it: the judgement `play` makes, in words, for a server
+   * that tells the seat why (only ever to that seat). Never throws.
+   */
+  refusal(G: BoardrulesG, playerID: unknown, text: unknown): Refused | null;
   /** For boardgame.io's own bots (`RandomBot`, `MCTSBot`). */
   readonly ai: {
     /** Every legal move now, as `play` actions (none for an unreadable match). */
@@ -383,6 +389,17 @@ export function toBoardgameIO<S, M, O>(
         return {
           state: '',
           error: e instanceof RulesError ? e.message : 'the match could not be read',
+        };
+      }
+    },
+    refusal(G, playerID, text) {
+      try {
+        // Before the deal the public state decides: no move's legality needs a hidden card.
+        const judged = judge(game, stateOf(G), playerID, text);
+        return 'refused' in judged ? judged.refused : null;
+      } catch (e) {
+        return {
+          message: `the match could not be read: ${e instanceof Error ? e.message : String(e)}`,
         };
       }
     },
