@@ -42,12 +42,39 @@ async function createMatch(name: Name, players: number): Promise<void> {
   $('links').innerHTML = `<p>Match <code>${matchID}</code>:</p><ul>${links.join('')}</ul>`;
 }
 
-function play(name: Name, matchID: string, seat: string): void {
+/**
+ * The seat's credentials: joined through the lobby the first time this browser opens the seat,
+ * then kept in this browser (the server lets a socket play a seat only with them).
+ */
+async function credentialsFor(name: Name, matchID: string, seat: string): Promise<string> {
+  const key = `boardrules:${name}:${matchID}:${seat}`;
+  const kept = localStorage.getItem(key);
+  if (kept !== null) return kept;
+  const response = await fetch(`${lobby}/games/${name}/${matchID}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ playerID: seat, playerName: `Player ${Number(seat) + 1}` }),
+  });
+  if (!response.ok) {
+    throw new Error(
+      response.status === 409
+        ? 'someone else has taken this seat'
+        : `${response.status} ${await response.text()}`,
+    );
+  }
+  const { playerCredentials } = (await response.json()) as { playerCredentials: string };
+  localStorage.setItem(key, playerCredentials);
+  return playerCredentials;
+}
+
+async function play(name: Name, matchID: string, seat: string): Promise<void> {
   const { game, render } = GAMES[name];
+  const credentials = await credentialsFor(name, matchID, seat);
   const client = Client({
     game: toBoardgameIO(game),
     matchID,
     playerID: seat,
+    credentials,
     multiplayer: SocketIO({ server: gameServer }),
     debug: false,
   });
@@ -57,7 +84,7 @@ function play(name: Name, matchID: string, seat: string): void {
   $('title').textContent = `${name} · match ${matchID} · seat ${seat}`;
   let shownID = -1;
   client.subscribe((view) => {
-    if (view === null || view._stateID === shownID) return;
+    if (view === null || view._stateID === shownID || view.G.error !== undefined) return;
     shownID = view._stateID;
     const state = game.deserialize(view.G.state);
     $('board').innerHTML = render(state);
@@ -79,8 +106,18 @@ function play(name: Name, matchID: string, seat: string): void {
     }
     ($('play') as HTMLButtonElement).disabled = !mine;
   });
-  const send = (text: string) => {
-    const before = client.getState()?._stateID;
+  const send = (typed: string) => {
+    const view = client.getState();
+    if (view === null) return;
+    const before = view._stateID;
+    // The server takes moves only as formatMove writes them: write a typed move that way.
+    let text = typed;
+    try {
+      const state = game.deserialize(view.G.state);
+      text = game.formatMove(state, game.parseMove(state, typed.trim()));
+    } catch {
+      // Unreadable: sent as typed, and the refusal below says why.
+    }
     client.moves.play(text);
     // boardgame.io refuses a move silently: if nothing changed, say why from our own view.
     setTimeout(() => {
@@ -105,7 +142,11 @@ const game = params.get('game') as Name | null;
 const match = params.get('match');
 const seat = params.get('seat');
 if (game && match && seat && game in GAMES) {
-  play(game, match, seat);
+  play(game, match, seat).catch((e) => {
+    $('status').textContent = `Could not take this seat: ${(e as Error).message}`;
+    $('lobby').hidden = true;
+    $('match').hidden = false;
+  });
 } else {
   $('create').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -29,6 +29,9 @@ export {
   type RunningHardenedServer,
   type ServerEvent,
 } from './server.js';
+export { MatchExistsError, StoreBackendError, StoreInputError } from './storage/errors.js';
+export { FileStore, type FileStoreOptions } from './storage/file.js';
+export { MemoryStore } from './storage/memory.js';
 export {
   type DamageReport,
   type FetchOptions,
