@@ -274,6 +274,31 @@ describePostgres('PostgresStore', (service) => {
       expect(rows[0].n).toBe(1);
     });
 
+    it('lists more matches than one page holds, leaving out a damaged one on a later page', async () => {
+      const reports: DamageReport[] = [];
+      const store = new PostgresStore({
+        pool: service.pool(),
+        table: service.table(),
+        onDamage: (r) => reports.push(r),
+      });
+      const ids = Array.from({ length: 450 }, (_, k) => `m${String(k).padStart(3, '0')}`);
+      await Promise.all(
+        ids.map((id, k) =>
+          store.createMatch(id, {
+            initialState: makeState(0),
+            metadata: makeMetadata(k % 3 === 0 ? 'torres' : 'hive'),
+          }),
+        ),
+      );
+      await service.pool().query(`UPDATE "${store.table}" SET state = '[]' WHERE id = 'm321'`);
+      const all = await store.listMatches();
+      expect(all).toEqual(ids.filter((id) => id !== 'm321'));
+      expect(reports.map((r) => r.matchID)).toEqual(['m321']);
+      expect(await store.listMatches({ gameName: 'torres' })).toEqual(
+        ids.filter((id, k) => k % 3 === 0 && id !== 'm321'),
+      );
+    });
+
     it('puts no value into the SQL text: every value is a parameter', async () => {
       const texts: string[] = [];
       const values: unknown[][] = [];
