@@ -617,6 +617,13 @@ export function describeStoreContract(name: string, setup: StoreSetup): void {
       });
       expect(Object.hasOwn(got.state ?? {}, 'gone')).toBe(false);
       expect(await store.listMatches({ gameName: 'nul\u0000game' })).toEqual(['m1']);
+      const log = strings.map((text) => ({ ...makeEntry(0), text, [text]: text }));
+      await store.setState('m1', makeState(1, { G: strings }), log);
+      expect(await store.fetch('m1', { state: true, log: true })).toStrictEqual({
+        state: makeState(1, { G: strings }),
+        log,
+      });
+      expect(await store.listMatches()).toEqual(['m1']);
     });
 
     it('stores a large state and a long log', async () => {
@@ -862,7 +869,7 @@ export function describeStoreContract(name: string, setup: StoreSetup): void {
 
       it('deeply nested values: stored, or StoreInputError where the store cannot hold them', async () => {
         const store = await make();
-        for (const depth of [100, 1000, 100_000]) {
+        for (const depth of [100, 1000, 20_000, 100_000]) {
           let G: unknown = 'bottom';
           for (let k = 0; k < depth; k++) G = [G];
           const created = await outcome(
