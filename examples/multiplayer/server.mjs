@@ -24,12 +24,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { toBoardgameIO } from 'boardrules/boardgameio';
-import * as serverKit from 'boardrules/boardgameio/server';
+import {
+  FileStore,
+  hardenedServer,
+  MemoryStore,
+  PostgresStore,
+  RedisPubSub,
+} from 'boardrules/boardgameio/server';
 import { coerceo } from 'boardrules/coerceo';
 import { hive } from 'boardrules/hive';
 import { torres } from 'boardrules/torres';
 
-const { FileStore, hardenedServer, MemoryStore, RedisPubSub } = serverKit;
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The three games as boardgame.io definitions; the client builds the same ones. */
@@ -100,7 +105,7 @@ async function openStore({ store, database }, closers) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: database });
     closers.push(() => pool.end());
-    const db = new serverKit.PostgresStore({ pool });
+    const db = new PostgresStore({ pool });
     await db.connect();
     return db;
   }

@@ -29,9 +29,20 @@ export {
   type RunningHardenedServer,
   type ServerEvent,
 } from './server.js';
-export { MatchExistsError, StoreBackendError, StoreInputError } from './storage/errors.js';
-export { FileStore, type FileStoreOptions } from './storage/file.js';
-export { MemoryStore } from './storage/memory.js';
+export {
+  FileStore,
+  type FileStoreOptions,
+  MatchExistsError,
+  MemoryStore,
+  type PgPool,
+  type PgPoolClient,
+  type PgQueryable,
+  type PgQueryResult,
+  PostgresStore,
+  type PostgresStoreOptions,
+  StoreBackendError,
+  StoreInputError,
+} from './storage/index.js';
 export {
   type DamageReport,
   type FetchOptions,
