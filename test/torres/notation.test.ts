@@ -285,7 +285,10 @@ describe('chance and hidden information (T-RNG, T-OBS)', () => {
         expect(text).not.toMatch(/"seed":\s*21/);
         expect(torres.deserialize(text).options.seed).toBeNull();
         expect(() => torres.start(o.options)).toThrow(
-          expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/seed/) }),
+          expect.objectContaining({
+            code: 'INVALID_OPTIONS',
+            message: expect.stringMatching(/seed/),
+          }),
         );
       }
     }

@@ -391,13 +391,13 @@ describe('a hostile client against the hardened server', () => {
       await s.sync(matchID, String(k), creds[k]);
     }
     for (let ply = 0; ply < 40; ply++) {
-      const view = torres.deserialize((seats[0]?.state as WireState).G.state);
+      const view = torres.deserialize(((seats[0] as Raw).state as WireState).G.state);
       if (torres.terminal(view)) break;
       const seat = view.actor;
-      const own = torres.deserialize((seats[seat]?.state as WireState).G.state);
+      const own = torres.deserialize(((seats[seat] as Raw).state as WireState).G.state);
       const ms = torres.moves(own);
       const m = ms.find((x) => x.kind === 'buy') ?? (ms[ply % ms.length] as never);
-      const id = (seats[seat]?.state as WireState)._stateID;
+      const id = ((seats[seat] as Raw).state as WireState)._stateID;
       (seats[seat] as Raw).move(
         matchID,
         String(seat),

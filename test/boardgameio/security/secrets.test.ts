@@ -78,7 +78,7 @@ async function playWholeMatch(players: number, deckMode: DeckMode, seed: number)
     const view = torres.deserialize((spectator.state as WireState).G.state);
     if (torres.terminal(view)) break;
     const seat = view.actor;
-    const own = torres.deserialize((seats[seat]?.state as WireState).G.state);
+    const own = torres.deserialize(((seats[seat] as Raw).state as WireState).G.state);
     const ms = torres.moves(own);
     // Buy often, so the decks and the draft are used.
     const buy = ms.find((m) => m.kind === 'buy');
