@@ -1,11 +1,20 @@
 // The multiplayer example (examples/multiplayer) as a stranger runs it: its server starts, serves
 // the page and the bundled client, creates matches through its lobby, and two computer seats
-// (the package's playSeat over boardgame.io's socket client) play a Hive match to the end on it.
+// (the package's playSeat over boardgame.io's socket client, each seat joined through the
+// lobby) play a Hive match to the end on it. The example's server is the hardened one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playSeat } from '../../src/boardgameio/index.js';
 import { hive } from '../../src/hive/index.js';
 import { randomBot } from '../../src/search/index.js';
-import { connect, createMatch, freePortRun, stopAll, type TestClient, until } from './harness.js';
+import {
+  connect,
+  createMatch,
+  freePortRun,
+  joinMatch,
+  stopAll,
+  type TestClient,
+  until,
+} from './harness.js';
 
 describe('examples/multiplayer', () => {
   let base = 0;
@@ -17,24 +26,33 @@ describe('examples/multiplayer', () => {
     const file = '../../examples/multiplayer/server.mjs';
     example = await import(file);
     base = await freePortRun();
-    stop = await example.start({ port: base });
+    stop = await example.start({ port: base, host: '127.0.0.1' });
   });
-  afterAll(() => stop?.());
+  afterAll(async () => {
+    await stop?.();
+  });
 
   it('serves the page and the bundled client', async () => {
-    const page = await fetch(`http://localhost:${base}/`);
+    const page = await fetch(`http://127.0.0.1:${base}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script type="module" src="/client.js">');
-    const script = await fetch(`http://localhost:${base}/client.js`);
+    const script = await fetch(`http://127.0.0.1:${base}/client.js`);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.text()).length).toBeGreaterThan(10_000);
-    expect((await fetch(`http://localhost:${base}/nothing`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${base}/nothing`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${base}/favicon.ico`)).status).toBe(200);
   });
 
   it('hosts a Hive match that two computer seats play to the end', async () => {
     const def = example.games.find((g: { name: string }) => g.name === 'hive');
     const matchID = await createMatch(base + 2, 'hive', 2, { options: { maxPlies: 50 } });
-    const seats: TestClient[] = ['0', '1'].map((p) => connect(def, base + 1, matchID, p));
+    const creds = [
+      await joinMatch(base + 2, 'hive', matchID, '0'),
+      await joinMatch(base + 2, 'hive', matchID, '1'),
+    ];
+    const seats: TestClient[] = ['0', '1'].map((p, k) =>
+      connect(def, base + 1, matchID, p, creds[k]),
+    );
     const stops = seats.map((c, k) => playSeat(c as never, hive, randomBot(hive, k + 3)));
     try {
       await until(

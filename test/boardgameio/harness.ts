@@ -120,6 +120,22 @@ export async function startServer(games: BoardgameIOGame[], db?: unknown): Promi
   };
 }
 
+/** Joins seat `playerID` of a match through the lobby API; returns the seat's credentials. */
+export async function joinMatch(
+  apiPort: number,
+  game: string,
+  matchID: string,
+  playerID: string,
+): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${apiPort}/games/${game}/${matchID}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ playerID, playerName: `player ${playerID}` }),
+  });
+  if (!response.ok) throw new Error(`join ${game}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { playerCredentials: string }).playerCredentials;
+}
+
 /** Creates a match through the server's lobby API; returns its ID. */
 export async function createMatch(
   apiPort: number,
@@ -142,11 +158,13 @@ export function connect(
   port: number,
   matchID: string,
   playerID: string | null,
+  credentials?: string,
 ): TestClient {
   const c = client.Client({
     game,
     matchID,
     ...(playerID === null ? {} : { playerID }),
+    ...(credentials === undefined ? {} : { credentials }),
     multiplayer: multiplayer.SocketIO({ server: `http://127.0.0.1:${port}` }),
     debug: false,
   }) as TestClient;
