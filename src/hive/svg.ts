@@ -59,6 +59,12 @@ export interface HiveRenderOptions {
    * them). Both add the piece's number when its kind has several (`S1`, `S2`). Default `'bugs'`.
    */
   readonly pieces?: HivePieceStyle;
+  /**
+   * Write the status line above the board (game type, result, whose turn: `Base+MLP ·
+   * InProgress · White[3]`). Default `true`. An app that says these in its own text turns it
+   * off, and the board then fills the picture.
+   */
+  readonly status?: boolean;
 }
 
 /** How {@link HiveRenderOptions.pieces} shows a piece's bug. */
@@ -88,6 +94,7 @@ const OPTION_CHECKS: Readonly<Record<keyof HiveRenderOptions, OptionCheck>> = {
   lastMove: RENDER_CHECKS.flag,
   hand: RENDER_CHECKS.flag,
   pieces: (v) => (v === 'bugs' || v === 'letters' ? undefined : "'bugs' or 'letters'"),
+  status: RENDER_CHECKS.flag,
 };
 
 /** Fill colour of each bug's letter, by kind letter (Q S B G A M L P). */
@@ -321,17 +328,21 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   }
   const pad = size * 0.4;
   minX -= pad;
-  minY -= pad + size * 0.8; // room for the status line
+  const showStatus = options.status ?? true;
+  if (showStatus) minY -= size * 0.8; // room for the status line
+  minY -= pad;
   maxX += pad;
   maxY += pad;
 
   const body: string[] = [];
-  body.push(
-    text(
-      { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
-      status,
-    ),
-  );
+  if (showStatus) {
+    body.push(
+      text(
+        { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
+        status,
+      ),
+    );
+  }
 
   // Last move: a dotted outline where the piece came from, an accent under where it went.
   const marks: string[] = [];
@@ -505,7 +516,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
     height = y - hs - minY + pad;
   }
   // Room for the status line (about 0.6 em per character), which fan-bug game types make long.
-  width = Math.max(width, pad * 2 + status.length * size * 0.45 * 0.6);
+  if (showStatus) width = Math.max(width, pad * 2 + status.length * size * 0.45 * 0.6);
   return svgDocument(
     minX,
     minY,

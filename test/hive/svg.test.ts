@@ -245,6 +245,18 @@ describe('hive render', () => {
     );
   });
 
+  it('leaves the status line out with status: false, the board alone filling the picture', () => {
+    const s = play(['wS1', 'bS1 wS1-']);
+    const withStatus = parseXml(render(s, { hand: false }));
+    const without = parseXml(render(s, { hand: false, status: false }));
+    expect(byClass(withStatus, 'status')).toHaveLength(1);
+    expect(byClass(without, 'status')).toHaveLength(0);
+    // Two tiles: the status line made the picture wider and taller than the board.
+    expect(Number(without.attrs.width)).toBeLessThan(Number(withStatus.attrs.width));
+    expect(Number(without.attrs.height)).toBeLessThan(Number(withStatus.attrs.height));
+    expect(byClass(without, 'tile')).toHaveLength(2);
+  });
+
   it('leaves the hand out on request', () => {
     expect(byClass(parseXml(render(play(MIDGAME), { hand: false })), 'hand-piece')).toHaveLength(0);
   });
