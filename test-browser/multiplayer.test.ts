@@ -39,19 +39,32 @@ describe('the multiplayer example in Chromium', () => {
 
   it('two tabs play a Hive match through the server; an illegal move is refused with its rule', async () => {
     const context = await (browser as Browser).newContext();
+    // Every request the pages make is answered (the favicon used to be a 404).
+    const failed: string[] = [];
+    context.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    context.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
     const lobby = await context.newPage();
     await lobby.goto(`http://localhost:${base}/`);
+    // Sized for a phone as well as a desktop.
+    expect(await lobby.locator('meta[name="viewport"]').getAttribute('content')).toBe(
+      'width=device-width, initial-scale=1',
+    );
     await lobby.selectOption('#game', 'hive');
     await lobby.click('#create-match');
     const links = lobby.locator('#links a');
     await links.first().waitFor();
     expect(await links.count()).toBe(2);
+    // Seats are named as players name them: by their colours.
+    expect(await links.allTextContents()).toEqual(['play White', 'play Black']);
     const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     const seats = [await context.newPage(), await context.newPage()];
     for (const [k, page] of seats.entries()) await page.goto(hrefs[k] as string);
     const [white, black] = seats as [Page, Page];
     await expect.poll(() => status(white)).toBe('Your move.');
-    await expect.poll(() => status(black)).toBe('Waiting for seat 0.');
+    await expect.poll(() => status(black)).toBe('Waiting for White.');
+    expect(await white.locator('#title').textContent()).toMatch(/ · you play White$/);
     expect(await white.locator('#board svg').count()).toBe(1);
 
     // H-PLACE-5: no Queen on the first turn. The server refuses; the tab says why.
@@ -69,7 +82,9 @@ describe('the multiplayer example in Chromium', () => {
       await mover.selectOption('#moves', { index: (ply * 7) % options });
       await mover.click('#play');
       await expect.poll(() => status(other)).toBe('Your move.');
-      await expect.poll(() => status(mover)).toMatch(/^Waiting for seat/);
+      await expect
+        .poll(() => status(mover))
+        .toBe(`Waiting for ${ply % 2 === 0 ? 'Black' : 'White'}.`);
     }
     await white.screenshot({ path: join(artifacts, 'multiplayer-white.png') });
     await black.screenshot({ path: join(artifacts, 'multiplayer-black.png') });
@@ -77,6 +92,7 @@ describe('the multiplayer example in Chromium', () => {
     expect(await white.locator('#board').innerHTML()).toBe(
       await black.locator('#board').innerHTML(),
     );
+    expect(failed).toEqual([]);
     await context.close();
   });
 });

@@ -12,6 +12,11 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Adapter, AnyAdapter } from '../docs/playground/adapter.js';
+import { resolveClick } from '../docs/playground/clicks.js';
+import { coerceoAdapter } from '../docs/playground/coerceo.js';
+import { hiveAdapter } from '../docs/playground/hive.js';
+import { torresAdapter } from '../docs/playground/torres.js';
 import {
   type CoerceoMove,
   type CoerceoState,
@@ -20,8 +25,8 @@ import {
   piecesOf,
   tilesHeld,
 } from '../src/coerceo/index.js';
-import { type HiveMove, hive, placeOf } from '../src/hive/index.js';
-import { isRulesError } from '../src/index.js';
+import { type HiveMove, hive, piecesOnBoard, placeOf } from '../src/hive/index.js';
+import { type Explanation, isRulesError } from '../src/index.js';
 import {
   squareIndex,
   type TorresMove,
@@ -29,7 +34,12 @@ import {
   type TorresStep,
   torres,
 } from '../src/torres/index.js';
-import { LAYOUT_PARTS, layoutProblemsInPage } from './layout.js';
+import {
+  LAYOUT_PARTS,
+  layoutProblemsInPage,
+  statusFontSizesInPage,
+  textProblemsInPage,
+} from './layout.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
@@ -122,7 +132,8 @@ async function open(game: string, via: Via = 'http', viewport: Viewport = DESKTO
   await page.locator('#board svg').waitFor();
 }
 
-const moveList = (): Promise<string[]> => page.locator('#moves li').allTextContents();
+/** The notation of each move in the move list (each row also has its number and seat). */
+const moveList = (): Promise<string[]> => page.locator('#moves li .text').allTextContents();
 const position = (): Promise<string> => page.locator('#position').inputValue();
 const status = async (): Promise<string> => (await page.locator('#status').textContent()) ?? '';
 const instruction = async (): Promise<string> =>
@@ -143,24 +154,59 @@ async function clickAndWaitForMove(selector: string, plies: number): Promise<voi
   await expect.poll(async () => (await moveList()).length).toBeGreaterThan(plies);
 }
 
-/** The message `apply` refuses `move` with (the page must show the same). */
-function refusalOf<S, M>(game: { apply(s: S, m: M): S }, state: S, move: M): string {
-  return errorOf(() => game.apply(state, move));
+/** `text` as the page writes it: a sentence with a full stop. */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
-/** The page's refusal for the RulesError that `f` throws. */
+/** The refusal the page shows for `move`: the library's reason (`explain`), as a sentence. */
+function refusalOf<S, M>(game: { explain?(s: S, m: M): Explanation }, state: S, move: M): string {
+  const e = game.explain?.(state, move);
+  if (e === undefined || e.legal) throw new Error('expected a refused move');
+  return sentence(`Not allowed: ${e.reason}`);
+}
+
+/**
+ * The page's refusal for the RulesError that `f` throws (a typed move): its message, without the
+ * rule in brackets at its end (the link after it names the rule).
+ */
 function errorOf(f: () => unknown): string {
   try {
     f();
   } catch (e) {
-    if (isRulesError(e)) return `Not allowed: ${e.message}`;
-    throw e;
+    if (!isRulesError(e)) throw e;
+    const suffix = e.rule === undefined ? '' : ` (${e.rule})`;
+    return sentence(
+      `Not allowed: ${e.message.endsWith(suffix) ? e.message.slice(0, e.message.length - suffix.length) : e.message}`,
+    );
   }
   throw new Error('expected a RulesError');
 }
 
 function layoutProblems(): Promise<string[]> {
   return page.evaluate(layoutProblemsInPage, LAYOUT_PARTS);
+}
+
+/** Cut or covered text anywhere on the page: checked one window height at a time. */
+async function textProblems(): Promise<string[]> {
+  const problems = new Set<string>();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = (page.viewportSize()?.height ?? 800) - 40;
+  for (let y = 0; ; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (const p of await page.evaluate(textProblemsInPage)) problems.add(p);
+    if (y + step >= height) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...problems];
+}
+
+/** Where the board is on the page (its box in page coordinates, whatever the scroll). */
+function boardBox(): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.locator('#board svg').evaluate((svg) => {
+    const r = svg.getBoundingClientRect();
+    return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+  });
 }
 
 async function screenshot(name: string): Promise<void> {
@@ -216,41 +262,132 @@ describe('playground: opening the page', () => {
 });
 
 describe('playground: layout', () => {
-  // A position some way into each game, so the board has grown, with a piece selected.
-  const cases = [
+  // A position some way into each game, so the board has grown, with a piece selected; and a
+  // click the page refuses there, found with the page's own click logic: the refusal must
+  // leave the board where it was.
+  interface LayoutCase {
+    readonly game: string;
+    readonly adapter: AnyAdapter;
+    readonly position: () => string;
+    readonly select: (text: string) => string;
+    /** The selector of a click that is refused in `text`, with the refusal the page shows. */
+    readonly refused: (text: string) => { selector: string; why: string; rule?: string };
+  }
+  /** The first of `keys` whose click (as `keysOf` reads it) the page refuses, nothing selected. */
+  function refusedClick<S, M>(
+    adapter: Adapter<S, M>,
+    state: S,
+    keys: readonly string[],
+    keysOf: (key: string) => { source: string | null; target: string | null },
+  ): { key: string; why: string; rule?: string } {
+    const legal = adapter.game.moves(state);
+    for (const key of keys) {
+      const o = resolveClick(adapter, state, legal, null, keysOf(key));
+      if (o.kind === 'refuse')
+        return { key, why: sentence(o.why), ...(o.rule ? { rule: o.rule } : {}) };
+    }
+    throw new Error('no refused click');
+  }
+  const cases: readonly LayoutCase[] = [
     {
       game: 'hive',
+      adapter: hiveAdapter as unknown as AnyAdapter,
       position: () => hive.serialize(playedInto(hive, hive.start(), 30)),
       select: () => '#tray .hand-piece >> nth=0',
+      // An opponent's piece on the board.
+      refused: (text) => {
+        const s = hive.deserialize(text);
+        const pieces = piecesOnBoard(s).filter((p) => placeOf(s, p.piece) !== null);
+        const r = refusedClick(
+          hiveAdapter,
+          s,
+          pieces.map((p) => p.piece),
+          (piece) => {
+            const at = placeOf(s, piece) as { q: number; r: number };
+            return { source: piece, target: `${at.q},${at.r}` };
+          },
+        );
+        return { selector: `#board g.tile[data-piece="${r.key}"]`, ...r };
+      },
     },
     {
       game: 'coerceo',
+      adapter: coerceoAdapter as unknown as AnyAdapter,
       position: () => coerceo.serialize(playedInto(coerceo, coerceo.start(), 20)),
       select: () => '#board polygon.piece[data-colour="white"] >> nth=0',
+      // An opponent's piece, which no exchange can remove yet: the longest refusal.
+      refused: (text) => {
+        const s = coerceo.deserialize(text);
+        const opponent = coerceo.toMove(s) === 0 ? 'black' : 'white';
+        const r = refusedClick(coerceoAdapter, s, piecesOf(s, opponent), (f) => ({
+          source: f,
+          target: f,
+        }));
+        return { selector: `#board polygon.piece[data-field="${r.key}"]`, ...r };
+      },
     },
     {
       game: 'torres',
+      adapter: torresAdapter as unknown as AnyAdapter,
       position: () => torres.serialize(playedInto(torres, torres.start({ players: 4 }), 40)),
       // A knight of the seat to act (seats take turns; the position decides whose).
       select: (text: string) =>
         `#board g.knight[data-seat="${torres.deserialize(text).actor}"] >> nth=0`,
+      refused: (text) => {
+        const s = torres.deserialize(text);
+        const squares = [...'abcdefgh'].flatMap((f) => [...'12345678'].map((n) => `${f}${n}`));
+        const r = refusedClick(torresAdapter, s, squares, (q) => ({ source: q, target: q }));
+        return { selector: `#board [data-square="${r.key}"] >> nth=-1`, ...r };
+      },
     },
   ];
-  for (const { game, position: text, select } of cases) {
+  for (const c of cases) {
     for (const [viewport, via] of [
       [DESKTOP, 'http'],
       [PHONE, 'file'],
     ] as const) {
-      it(`${game}, ${viewport.name} (${via}): nothing overlaps and the board fits`, async () => {
-        await open(game, via, viewport);
+      it(`${c.game}, ${viewport.name} (${via}): nothing overlaps, no text is cut or covered, the board fits`, async () => {
+        await open(c.game, via, viewport);
         expect(await layoutProblems()).toEqual([]);
-        const played = text();
+        expect(await textProblems()).toEqual([]);
+        const played = c.position();
         await load(played);
-        await page.locator(select(played)).click();
+        await page.locator(c.select(played)).click();
         expect(await refusal()).toBe('');
         expect(await instruction()).not.toBe('');
         expect(await layoutProblems()).toEqual([]);
-        await screenshot(`${game}-${viewport.name}`);
+        expect(await textProblems()).toEqual([]);
+        await screenshot(`${c.game}-${viewport.name}`);
+      });
+
+      it(`${c.game}, ${viewport.name}: the status text is at least 12 px`, async () => {
+        await open(c.game, via, viewport);
+        await load(c.position());
+        const sizes = await page.evaluate(statusFontSizesInPage);
+        expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['#status#0', '#notice#0']));
+        for (const [what, px] of Object.entries(sizes)) {
+          expect(px, what).toBeGreaterThanOrEqual(12);
+        }
+      });
+
+      it(`${c.game}, ${viewport.name}: a refusal, with its reason and rule, leaves the board where it was`, async () => {
+        await open(c.game, via, viewport);
+        const played = c.position();
+        await load(played);
+        const before = await boardBox();
+        const { selector, why, rule } = c.refused(played);
+        await page.locator(selector).click({ force: true });
+        expect(await refusal()).toBe(why);
+        expect(await page.locator('#refusal-rule').textContent()).toBe(`Rule ${rule}`);
+        expect(await page.locator('#refusal-rule').isVisible()).toBe(true);
+        expect(await boardBox()).toEqual(before);
+        expect(await layoutProblems()).toEqual([]);
+        expect(await textProblems()).toEqual([]);
+        await screenshot(`${c.game}-${viewport.name}-refusal`);
+        // And when the refusal goes (a click on the picture's empty corner), it stays put too.
+        await page.locator('#board svg').click({ position: { x: 2, y: 2 } });
+        expect(await refusal()).toBe('');
+        expect(await boardBox()).toEqual(before);
       });
     }
   }
@@ -260,6 +397,8 @@ describe('playground: complete games', () => {
   it('Hive: a whole game by clicking, both seats, until the page shows the result', async () => {
     await open('hive', 'file', PHONE);
     await setUp({ type: 'Base' });
+    // The page's game-ending options are on by default (see the bots' game below).
+    const options = { type: 'Base', repetitionDraw: true, maxPlies: 200 } as const;
     // A short game (9 plies) in which Black walks its Queen into White's pieces: after the
     // last move Black's Queen is surrounded and White wins (H-END-1).
     const line = [
@@ -273,27 +412,34 @@ describe('playground: complete games', () => {
       'bG1 bB1\\',
       'wA1 bQ\\',
     ];
-    let s = hive.start({ type: 'Base' });
+    let s = hive.start(options);
     for (const [ply, text] of line.entries()) {
       const colour = ply % 2 === 0 ? 'White' : 'Black';
       expect(await status()).toBe(`${colour} to move`);
       expect(await instruction()).toMatch(/^Click one of your pieces/);
       const m = hive.parseMove(s, text) as Exclude<HiveMove, { kind: 'pass' }>;
       if (ply === 2) {
-        // White may not move wS1 before its Queen is placed (H-MOVE-1): the page says so.
+        // White may not move wS1 before its Queen is placed (H-MOVE-1): clicking it says so,
+        // with the library's reason, instead of selecting it.
         await page.locator('#board g.tile[data-piece="wS1"]').click();
         const bB1 = placeOf(s, 'bB1') as { q: number; r: number };
-        await page.locator(`#board g.tile[data-piece="bB1"]`).click();
-        const refused = refusalOf(hive, s, { kind: 'move', piece: 'wS1', q: bB1.q, r: bB1.r });
-        expect(await refusal()).toBe(refused);
-        expect(refused).toContain('Queen');
+        const why = hive.explain(s, { kind: 'move', piece: 'wS1', q: bB1.q, r: bB1.r });
+        expect(why).toMatchObject({ legal: false, rule: 'H-MOVE-1' });
+        expect(await refusal()).toBe(
+          sentence(`wS1 cannot move now: ${(why as { reason: string }).reason}`),
+        );
+        expect(await refusal()).toContain('Queen');
+        expect(await instruction()).toMatch(/^Click one of your pieces/); // nothing selected
         // The refusal links to the rule that made it (H-MOVE-1) in the rulebook.
         const link = page.locator('#refusal-rule');
         expect(await link.getAttribute('href')).toBe(
           'https://github.com/boardrules/boardrules/blob/main/docs/rules/hive.md#h-move-1',
         );
-        expect(await link.textContent()).toBe('Rule H-MOVE-1 in the rulebook');
-        await page.locator('#board g.tile[data-piece="wS1"]').click(); // let go
+        expect(await link.textContent()).toBe('Rule H-MOVE-1');
+        // Black's piece: the page says whose it is, and the rule (H-TURN-1).
+        await page.locator('#board g.tile[data-piece="bB1"]').click();
+        expect(await refusal()).toMatch(/^bB1 is Black's piece and White is to move: /);
+        expect(await link.textContent()).toBe('Rule H-TURN-1');
       }
       const from =
         m.kind === 'place'
@@ -312,7 +458,7 @@ describe('playground: complete games', () => {
     }
     expect(hive.terminal(s)).toBe(true);
     expect(await moveList()).toEqual(line);
-    expect(await status()).toBe('Game over. White wins.');
+    expect(await status()).toBe("Game over. White wins: Black's Queen Bee is surrounded.");
     expect(await layoutProblems()).toEqual([]);
     await screenshot('hive-phone-over');
     // Undo takes the last move back.
@@ -356,7 +502,11 @@ describe('playground: complete games', () => {
             .locator('#board polygon.field')
             .evaluateAll((els) => els.map((e) => e.getAttribute('data-field') ?? ''))
         ).find(
-          (f) => f !== best.from && !reach.has(f) && !piecesOf(s, 'white').includes(f),
+          (f) =>
+            f !== best.from &&
+            !reach.has(f) &&
+            !piecesOf(s, 'white').includes(f) &&
+            !piecesOf(s, 'black').includes(f),
         ) as string;
         await page.locator(`#board polygon.field[data-field="${field}"]`).click({ force: true });
         expect(await refusal()).toBe(
@@ -490,6 +640,24 @@ describe('playground: complete games', () => {
       expect(seen).toContain(step);
     }
     expect(played).toBe(true);
+    // The move list says who played each move: replay it from the start to know.
+    let t = torres.start({
+      players: 2,
+      seed: 1,
+      deckMode: 'draft',
+      phaseStacks: [
+        [3, 2],
+        [3, 2],
+        [3, 2],
+      ],
+    });
+    const seats: string[] = [];
+    for (const text of await moveList()) {
+      seats.push(['Red', 'Blue'][torres.toMove(t)] as string);
+      t = torres.apply(t, torres.parseMove(t, text));
+    }
+    expect(await page.locator('#moves li .seat').allTextContents()).toEqual(seats);
+    expect(new Set(seats)).toEqual(new Set(['Red', 'Blue']));
     const s = torres.deserialize(await position());
     expect(torres.terminal(s)).toBe(true);
     const [red, blue] = torres.score(s) as [number, number];
@@ -549,6 +717,26 @@ describe('playground: more', () => {
     s = hive.apply(s, hive.parseMove(s, 'wT1 *wQ'));
     expect(await position()).toBe(hive.serialize(s));
     expect(await page.locator('#board g.tile').count()).toBe(3); // wQ is under wT1 now
+  });
+
+  it('Hive: two random bots play a game to its end, with the game-ending options (H-END-4, H-END-5)', async () => {
+    await open('hive');
+    await setUp({ maxPlies: '100', repetitionDraw: 'true', seat0: 'random', seat1: 'random' });
+    // The bots play on their own; the page shows the result and why the game ended.
+    await expect.poll(status, { timeout: 50_000 }).toMatch(/^Game over\. /);
+    const s = hive.deserialize(await position());
+    expect(hive.terminal(s)).toBe(true);
+    expect(s.options).toMatchObject({ maxPlies: 100, repetitionDraw: true });
+    const moves = await moveList();
+    expect(moves.length).toBeLessThanOrEqual(100);
+    expect(await status()).toMatch(/^Game over\. (White wins|Black wins|Draw): \w/);
+    // Numbered rows, who played each move; the numbers of 100 and more are not cut.
+    const rows = await page.locator('#moves li').allTextContents();
+    expect(rows[0]).toMatch(/^1\. White \w/);
+    expect(rows[moves.length - 1]).toMatch(new RegExp(`^${moves.length}\\. (White|Black) `));
+    await page.locator('#moves li').last().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(textProblemsInPage)).toEqual([]);
+    expect(await layoutProblems()).toEqual([]);
   });
 
   it('Hive: the MCTS bot answers a move, and Undo takes both back', async () => {

@@ -30,20 +30,20 @@ export interface ClickKeys {
 }
 
 /**
- * What a refused click meant: a move, for `apply` to say why it is illegal, or the page's own
- * explanation when the click names no move at all (an opponent's piece, a square in a step that
- * is played with buttons).
+ * What a refused click meant: a move, for the library's `explain` to say why it is illegal, or
+ * the page's own explanation in plain words when the click names no move at all (an opponent's
+ * piece, a square in a step that is played with buttons), with the rule it rests on.
  */
-export type Attempt<M> = { readonly move: M } | { readonly why: string };
+export type Attempt<M> = { readonly move: M } | { readonly why: string; readonly rule?: string };
 
 /** A piece off the board (a Hive piece in hand), shown as a button below the board. */
 export interface TrayPiece {
   /** The source key clicking it selects (`data-piece`). */
   readonly key: string;
-  /** Its short text (`S1`). */
-  readonly text: string;
-  /** Drawn dark (Black's) or light. */
-  readonly dark: boolean;
+  /** Its picture (an SVG document), drawn selected when it is. */
+  picture(selected: boolean): string;
+  /** What it is, in words, for its tooltip and for screen readers (`White Spider 1 (wS1)`). */
+  readonly label: string;
 }
 
 /** One row of the tray: a label (the owner) and its pieces. */
@@ -106,6 +106,14 @@ export interface Adapter<S, M> {
   ownPiece(state: S, key: string): boolean;
   /** The move a refused click most plausibly meant (or why it names none); `null`: nothing. */
   attempt(state: S, selected: string | null, keys: ClickKeys): Attempt<M> | null;
+  /**
+   * Why `source`, a piece of the player to move with no legal move, cannot move: a move it
+   * cannot make whose refusal by the library names the reason (one next to it, say), or the
+   * page's words with their rule.
+   */
+  stuck(state: S, source: string): Attempt<M>;
+  /** That `source` cannot move, in words (`wS1 cannot move now`, `wS2 cannot be placed now`). */
+  cannot(state: S, source: string): string;
   /** In words: what the person to move should do next. */
   instruct(state: S, view: TurnView<M>): string;
   /** The text of a button for a move (default: the move's notation). */

@@ -8,6 +8,11 @@ import type { Game } from '../../src/index.js';
 import { type Adapter, count } from './adapter.js';
 
 const NAME = { white: 'White', black: 'Black' } as const;
+/** What each side's pieces look like on the board. */
+const LOOKS = {
+  white: 'the light triangles pointing up',
+  black: 'the dark triangles pointing down',
+} as const;
 
 /** Why the game ended, in words (C-END-7's reasons); `loser` is the side that lost, if any. */
 function reasonText(reason: CoerceoEndReason, loser: 'White' | 'Black' | null): string {
@@ -39,9 +44,12 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
   ],
   seatName: (seat) => (seat === 0 ? 'White' : 'Black'),
   highlightFree: true,
+  // The side to move and the tiles held are page text (the status line and `summary`): the
+  // picture's own panel was about 9 px high on a phone, and took a third of the width.
   render: (state, view) =>
     render(state, {
       size: 46,
+      panel: false,
       highlight: view.highlight,
       ...(view.selected === null ? {} : { selected: view.selected }),
       ...(view.last === null ? {} : { lastMove: view.last }),
@@ -55,11 +63,32 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
   ownPiece: (state, field) => pieceAt(state, field) === sideToMove(state),
   attempt: (state, selected, { target }) => {
     if (target === null) return null;
-    if (selected !== null) return { move: { kind: 'step', from: selected, to: target } };
-    // Nothing selected: a click on an opponent piece asks to exchange for it.
-    if (pieceAt(state, target) === null) return null;
-    return { move: { kind: 'exchange', target } };
+    const side = sideToMove(state);
+    const opponent = pieceAt(state, target) === (side === 'white' ? 'black' : 'white');
+    if (selected !== null) {
+      if (opponent) {
+        return {
+          why: "A piece never lands on an opponent's piece: it steps to a free field of its own colour (the marked fields)",
+          rule: 'C-MOVE-1',
+        };
+      }
+      return { move: { kind: 'step', from: selected, to: target } };
+    }
+    if (!opponent) return null;
+    // Nothing selected, an opponent's piece: an exchange would remove it (it is marked and
+    // played when one is possible, so here it is not).
+    const held = tilesHeld(state)[side];
+    const cost = state.exchangeCost;
+    return {
+      why: `That piece is ${NAME[side === 'white' ? 'black' : 'white']}'s; yours are the ${side === 'white' ? 'light' : 'dark'} ones. Handing in ${count(cost, 'tile')} you have won removes one; you hold ${held === 0 ? 'none' : held}`,
+      rule: 'C-EXCHANGE-1',
+    };
   },
+  stuck: () => ({
+    why: 'every field it could step to is taken or its tile is gone',
+    rule: 'C-MOVE-1',
+  }),
+  cannot: (_state, field) => `The piece on ${field} cannot move now`,
   instruct: (state, { legal, selected }) => {
     const side = NAME[sideToMove(state)];
     if (selected !== null) {
@@ -76,7 +105,14 @@ export const coerceoAdapter: Adapter<CoerceoState, CoerceoMove> = {
       : held > 0
         ? ` You hold ${count(held, 'tile')}; an exchange costs ${cost}.`
         : '';
-    return `Click one of your pieces (${side}: ${side === 'White' ? 'the light triangles pointing up' : 'the dark triangles pointing down'}), then a marked field to move it there.${exchange}`;
+    return `Click one of your pieces (${side}: ${LOOKS[sideToMove(state)]}), then a marked field to move it there.${exchange}`;
+  },
+  summary: (state) => {
+    const held = tilesHeld(state);
+    return [
+      `White holds ${count(held.white, 'tile')} · Black holds ${count(held.black, 'tile')}`,
+      `An exchange costs ${count(state.exchangeCost, 'tile')}`,
+    ];
   },
   endReason: (state) => {
     const o = outcome(state);

@@ -141,14 +141,33 @@ function newGame(): void {
   update();
 }
 
-/** The link under a refusal to the rule that made it, hidden when there is none. */
-function showRule(rule: string | undefined): void {
+/** `text` as a sentence, with a full stop at its end (its start is a name or a capital). */
+function sentence(text: string): string {
+  const t = text.trim();
+  return t === '' || /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/**
+ * The notice above the board, always the same size: why the last click or typed move was
+ * refused, with a link to the rule that refused it, or else what the last move was.
+ */
+function showNotice(): void {
   const link = $('refusal-rule') as HTMLAnchorElement;
+  const rule = session.refusal === '' ? undefined : session.refusalRule;
   const url = rule === undefined ? undefined : ruleUrl(rule);
+  $('refusal').textContent = sentence(session.refusal);
   link.hidden = url === undefined;
-  if (rule === undefined || url === undefined) return;
-  link.href = url;
-  link.textContent = `Rule ${rule} in the rulebook`;
+  if (rule !== undefined && url !== undefined) {
+    link.href = url;
+    link.textContent = `Rule ${rule}`;
+    link.title = `Rule ${rule} in the rulebook`;
+  }
+  const n = session.texts.length;
+  const mover = session.movers[n - 1];
+  $('last-move').textContent =
+    session.refusal !== '' || mover === undefined
+      ? ''
+      : `${session.adapter.seatName(mover)} played ${session.texts[n - 1]}.`;
 }
 
 function showError(message: string): void {
@@ -191,10 +210,10 @@ function renderTray(): void {
       for (const p of row.pieces) {
         const b = document.createElement('button');
         b.type = 'button';
-        b.className = p.dark ? 'hand-piece dark' : 'hand-piece';
+        b.className = 'hand-piece';
         b.dataset.piece = p.key;
-        b.textContent = p.text;
-        b.title = `${p.key} in hand`;
+        b.innerHTML = p.picture(p.key === session.selected);
+        b.title = p.label;
         b.setAttribute('aria-pressed', String(p.key === session.selected));
         pieces.append(b);
       }
@@ -221,8 +240,7 @@ function update(): void {
   const bot = session.botOnMove();
   $('status').textContent = statusText(session);
   $('instruction').textContent = instructionText(session, legal);
-  $('refusal').textContent = session.refusal;
-  showRule(session.refusalRule);
+  showNotice();
   renderTray();
   $('summary').replaceChildren(
     ...(a.summary?.(state) ?? []).map((line) => {
@@ -232,11 +250,23 @@ function update(): void {
     }),
   );
 
+  // The move list: each move's number (written out, so 100 and more fit), who played it, and
+  // its notation.
   const list = $('moves');
   list.replaceChildren(
-    ...session.texts.map((t) => {
+    ...session.texts.map((t, i) => {
       const li = document.createElement('li');
-      li.textContent = t;
+      const parts: [string, string][] = [
+        ['ply', `${i + 1}.`],
+        ['seat', a.seatName(session.movers[i] ?? 0)],
+        ['text', t],
+      ];
+      for (const [cls, content] of parts) {
+        const span = document.createElement('span');
+        span.className = cls;
+        span.textContent = content;
+        li.append(span, ' ');
+      }
       return li;
     }),
   );
@@ -313,7 +343,7 @@ function apply(outcome: ClickOutcome<unknown>): void {
       const selected = session.selected;
       session.clearClick();
       session.selected = selected;
-      session.refusal = `Not allowed: ${outcome.why}`;
+      session.refusal = outcome.why;
       session.refusalRule = outcome.rule;
       break;
     }
@@ -343,8 +373,14 @@ function playTyped(event: SubmitEvent): void {
     move = a.game.parseMove(state, input.value.trim());
   } catch (e) {
     session.clearClick();
-    session.refusal = `Not allowed: ${e instanceof Error ? e.message : String(e)}`;
-    session.refusalRule = isRulesError(e) ? e.rule : undefined;
+    const rule = isRulesError(e) ? e.rule : undefined;
+    const message = e instanceof Error ? e.message : String(e);
+    // The rule is the link after the reason: not also in brackets at the message's end.
+    const suffix = rule === undefined ? '' : ` (${rule})`;
+    const reason =
+      suffix !== '' && message.endsWith(suffix) ? message.slice(0, -suffix.length) : message;
+    session.refusal = `Not allowed: ${reason}`;
+    session.refusalRule = rule;
     update();
     return;
   }

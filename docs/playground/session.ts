@@ -22,6 +22,8 @@ export class Session {
   states: unknown[] = [];
   texts: string[] = [];
   moves: unknown[] = [];
+  /** The seat that played each move. */
+  movers: number[] = [];
   seats: SeatKind[] = [];
   bots: (Bot<unknown, unknown> | null)[] = [];
   selected: string | null = null;
@@ -58,6 +60,7 @@ export class Session {
     this.states = [state];
     this.texts = [];
     this.moves = [];
+    this.movers = [];
     this.clearClick();
     for (const b of this.bots) b?.reset();
   }
@@ -65,9 +68,11 @@ export class Session {
   play(move: unknown): void {
     const game = this.adapter.game;
     const text = game.formatMove(this.state, move);
+    const mover = game.toMove(this.state);
     this.states.push(game.apply(this.state, move));
     this.texts.push(text);
     this.moves.push(move);
+    this.movers.push(mover);
     this.clearClick();
   }
 
@@ -78,6 +83,7 @@ export class Session {
       this.states.pop();
       this.texts.pop();
       this.moves.pop();
+      this.movers.pop();
     } while (this.states.length > 1 && this.botOnMove() !== null);
     this.clearClick();
   }

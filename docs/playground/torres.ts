@@ -8,6 +8,7 @@ import {
   type CardName,
   MASTER_NAMES,
   squareIndex,
+  squareName,
   type TorresMove,
   type TorresState,
   type TorresStep,
@@ -17,6 +18,20 @@ import { render } from '../../src/torres/svg.js';
 import { type Adapter, count, either, type TurnView } from './adapter.js';
 
 const SEAT_COLOURS = ['Red', 'Blue', 'Yellow', 'Green'];
+
+/** The steps played with buttons, in words (T-FLOW-1). */
+const STEP_WORDS: Readonly<Record<TorresStep, string>> = {
+  setupCastle: 'building the castles',
+  setupKnight: 'placing the starting knights',
+  setupKing: 'placing the king',
+  chooseStack: 'choosing the stack for the turn',
+  actions: 'the actions',
+  draftKeep: 'keeping a drawn card',
+  draftReturn: 'returning the other cards',
+  redistribute: 'spreading the unused blocks',
+  kingMove: 'moving the king',
+  over: 'the end',
+};
 const seatName = (seat: number): string => SEAT_COLOURS[seat] ?? `Seat ${seat}`;
 
 /** What each action card does, in a few words (§8). */
@@ -211,16 +226,31 @@ export const torresAdapter: Adapter<TorresState, TorresMove> = {
       case 'actions':
         if (typeof occupant === 'number') {
           return {
-            why: `That is ${seatName(occupant)}'s knight: ${seatName(state.actor)} is to act.`,
+            why: `That is ${seatName(occupant)}'s knight and ${seatName(state.actor)} is to act: you move only your own knights`,
+            rule: 'T-KNIGHT-MOVE-1',
           };
         }
         return { move: { kind: 'block', to: target } };
       case 'over':
         return null;
       default:
-        return { why: 'Choose with the buttons above the board.' };
+        return {
+          why: `This step (${STEP_WORDS[state.step]}) is played with the buttons above the board, not on a square`,
+          rule: 'T-FLOW-1',
+        };
     }
   },
+  // A knight with no move: a step to a free square beside it, which the library refuses with
+  // the reason (no action points left, too high a climb, no door there).
+  stuck: (state, square) => {
+    const i = squareIndex(square);
+    const beside = [i - 8, i + 8, ...(i % 8 > 0 ? [i - 1] : []), ...(i % 8 < 7 ? [i + 1] : [])]
+      .filter((j) => j >= 0 && j < 64)
+      .map((j) => squareName(j));
+    const to = beside.find((q) => pieceAt(state, q) === null) ?? beside[0] ?? square;
+    return { move: { kind: 'move', from: square, to } };
+  },
+  cannot: (_state, square) => `The knight on ${square} cannot move now`,
   instruct: (state, view) =>
     view.selected === null
       ? STEPS[state.step](state, view.legal)

@@ -17,6 +17,14 @@ const gameServer = `${location.protocol}//${location.hostname}:${Number(location
 const lobby = `${location.protocol}//${location.hostname}:${Number(location.port) + 2}`;
 
 type Name = 'hive' | 'coerceo' | 'torres';
+/** What players call the seats: their colours, as the pictures draw them. */
+const SEATS: Record<Name, readonly string[]> = {
+  hive: ['White', 'Black'],
+  coerceo: ['White', 'Black'],
+  torres: ['Red', 'Blue', 'Yellow', 'Green'],
+};
+const seatName = (name: Name, seat: number | string): string =>
+  SEATS[name][Number(seat)] ?? `seat ${seat}`;
 // biome-ignore lint/suspicious/noExplicitAny: one table over three games of different types
 const GAMES: Record<Name, { game: any; render: (state: any) => string }> = {
   hive: { game: hive, render: renderHive },
@@ -37,7 +45,7 @@ async function createMatch(name: Name, players: number): Promise<void> {
   const { matchID } = (await response.json()) as { matchID: string };
   const links = Array.from({ length: players }, (_, seat) => {
     const href = `?game=${name}&match=${matchID}&seat=${seat}`;
-    return `<li><a href="${href}" target="_blank">open seat ${seat}</a></li>`;
+    return `<li><a href="${href}" target="_blank">play ${seatName(name, seat)}</a></li>`;
   });
   $('links').innerHTML = `<p>Match <code>${matchID}</code>:</p><ul>${links.join('')}</ul>`;
 }
@@ -81,7 +89,7 @@ async function play(name: Name, matchID: string, seat: string): Promise<void> {
   client.start();
   $('lobby').hidden = true;
   $('match').hidden = false;
-  $('title').textContent = `${name} · match ${matchID} · seat ${seat}`;
+  $('title').textContent = `${name} · match ${matchID} · you play ${seatName(name, seat)}`;
   let shownID = -1;
   client.subscribe((view) => {
     if (view === null || view._stateID === shownID || view.G.error !== undefined) return;
@@ -92,10 +100,10 @@ async function play(name: Name, matchID: string, seat: string): Promise<void> {
     const over = view.ctx.gameover;
     const mine = !over && String(game.toMove(state)) === seat;
     $('status').textContent = over
-      ? `Game over: scores ${over.scores.join(' – ')}`
+      ? `Game over: ${(over.scores as number[]).map((v, i) => `${seatName(name, i)} ${v}`).join(' – ')}`
       : mine
         ? 'Your move.'
-        : `Waiting for seat ${game.toMove(state)}.`;
+        : `Waiting for ${seatName(name, game.toMove(state))}.`;
     const select = $('moves') as HTMLSelectElement;
     select.innerHTML = '';
     if (mine) {

@@ -30,6 +30,7 @@ import {
   FULL_TILES,
   fieldByName,
   fieldName,
+  INNER_TILES,
   TILE_COUNT,
   TILE_NAMES,
   TILE_X,
@@ -54,8 +55,17 @@ export interface CoerceoRenderOptions {
   readonly selected?: string;
   /** The last move, marked on the board (states do not always remember it). */
   readonly lastMove?: CoerceoMove;
-  /** Draw removed tiles as dashed outlines. Default `true`. */
+  /**
+   * Draw removed tiles as dashed outlines. Default `true`. Only tiles that were on the board are
+   * drawn so: the 12 outer tiles an Ocius game never has are not drawn at all.
+   */
   readonly removedTiles?: boolean;
+  /**
+   * Draw the panel beside the board: the side to move (or the result) and the tiles each side
+   * holds. Default `true`. An app that shows these in its own text turns it off, and the board
+   * then fills the whole picture.
+   */
+  readonly panel?: boolean;
 }
 
 /** A field name of the full board, e.g. `c3a`. */
@@ -79,6 +89,7 @@ const OPTION_CHECKS: Readonly<Record<keyof CoerceoRenderOptions, OptionCheck>> =
     return ok ? undefined : 'a Coerceo move (a step or an exchange between field names)';
   },
   removedTiles: RENDER_CHECKS.flag,
+  panel: RENDER_CHECKS.flag,
 };
 
 const LIGHT_FIELD = '#e9e3d3';
@@ -121,6 +132,77 @@ function tileOutline(t: number, size: number): P[] {
   return out;
 }
 
+/** Tiles held are drawn this many to a row. */
+const HELD_PER_ROW = 6;
+
+/**
+ * The side panel right of `x0`: the side to move (or the result) and the tiles each side holds,
+ * appended to `body`. Returns its width.
+ */
+function drawPanel(
+  state: CoerceoState,
+  body: string[],
+  x0: number,
+  y0: number,
+  size: number,
+): number {
+  const px = x0 + size * 0.2;
+  let py = y0 + size * 0.8;
+  const panel: string[] = [];
+  const result = outcome(state);
+  const status =
+    result === null
+      ? `${sideToMove(state) === 'white' ? 'White' : 'Black'} to move`
+      : result.winner === null
+        ? `Draw (${result.reason})`
+        : `${result.winner === 'white' ? 'White' : 'Black'} wins (${result.reason})`;
+  const statusSize = size * 0.32;
+  panel.push(
+    text({ class: 'status', x: px, y: py, 'font-size': statusSize, 'font-weight': 'bold' }, status),
+  );
+  py += size * 0.8;
+  for (const [seat, label] of [
+    [0, 'White'],
+    [1, 'Black'],
+  ] as const) {
+    const held = state.held[seat];
+    panel.push(
+      text(
+        { x: px, y: py, 'font-size': size * 0.28 },
+        `${label} holds ${held} tile${held === 1 ? '' : 's'}`,
+      ),
+    );
+    const icons: string[] = [];
+    for (let i = 0; i < held; i++) {
+      const c = {
+        x: px + size * 0.3 + (i % HELD_PER_ROW) * size * 0.62,
+        y: py + size * 0.5 + Math.floor(i / HELD_PER_ROW) * size * 0.6,
+      };
+      const hex: P[] = [];
+      for (let k = 0; k < 6; k++) {
+        const a = (k * 60 * Math.PI) / 180;
+        hex.push({ x: c.x + size * 0.28 * Math.cos(a), y: c.y + size * 0.28 * Math.sin(a) });
+      }
+      icons.push(
+        el('polygon', {
+          points: points(hex),
+          fill: seat === 0 ? '#ffffff' : '#1b1b1b',
+          stroke: '#3d372d',
+          'stroke-width': size * 0.03,
+        }),
+      );
+    }
+    panel.push(
+      el('g', { class: 'held', 'data-colour': label.toLowerCase(), 'data-count': held }, ...icons),
+    );
+    py += size * 1.3 + Math.floor(Math.max(0, held - 1) / HELD_PER_ROW) * size * 0.6;
+  }
+  body.push(el('g', { class: 'panel' }, ...panel));
+  // Wide enough for the status (about 0.6 em per character): a result with its reason
+  // ('White wins (insufficient-material)') is longer than the panel's usual width.
+  return Math.max(size * 4.2, size * 0.4 + status.length * statusSize * 0.6);
+}
+
 /**
  * Draws a Coerceo position as an SVG document (a string): the board in the orientation of the
  * notation (file a on the left, rank 1 at the bottom of each file), light (White, a/c/e) and
@@ -143,10 +225,15 @@ export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): s
     lastFields.add(last.to);
   } else if (last?.kind === 'exchange') lastFields.add(last.target);
 
-  // The full 19-tile board fixes the picture's extent, so pictures of one game line up.
-  // Tile centres lie 1.5·size apart per file (x = ±3·size), plus a corner radius each side.
-  const w = size * 8;
-  const h = Math.sqrt(3) * size * 5;
+  // The tiles the game starts with fix the picture's extent, so pictures of one game line up:
+  // the full 19-tile board, or Ocius' 7 (C-VARIANT-OCIUS-1), whose outer tiles are never on the
+  // board (so never "removed"). Tile centres lie 1.5·size apart per file (x = ±3·size for the
+  // full board, ±1.5·size for Ocius), plus a corner radius each side. A custom layout ('C')
+  // does not say which tiles it started with: it is drawn as the full board.
+  const ocius = state.layout === 'O' && (state.tiles & ~INNER_TILES) === 0;
+  const startTiles = ocius ? INNER_TILES : FULL_TILES;
+  const w = size * (ocius ? 5 : 8);
+  const h = Math.sqrt(3) * size * (ocius ? 3 : 5);
   const minX = -w / 2 - size * 0.3;
   const minY = -h / 2 - size * 0.3;
   const boardW = w + size * 0.6;
@@ -160,7 +247,7 @@ export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): s
     const name = TILE_NAMES[t];
     const present = ((state.tiles >> t) & 1) === 1;
     if (!present) {
-      if (showRemoved && (FULL_TILES >> t) & 1) {
+      if (showRemoved && (startTiles >> t) & 1) {
         removed.push(
           el(
             'polygon',
@@ -280,60 +367,8 @@ export function render(state: CoerceoState, given: CoerceoRenderOptions = {}): s
   body.push(el('g', { class: 'pieces' }, ...pieces));
   body.push(el('g', { class: 'marks' }, ...marks));
 
-  // Side panel: tiles held per side and the side to move / result.
-  const px = minX + boardW + size * 0.2;
-  let py = minY + size * 0.8;
-  const panel: string[] = [];
   const result = outcome(state);
-  const status =
-    result === null
-      ? `${sideToMove(state) === 'white' ? 'White' : 'Black'} to move`
-      : result.winner === null
-        ? `Draw (${result.reason})`
-        : `${result.winner === 'white' ? 'White' : 'Black'} wins (${result.reason})`;
-  const statusSize = size * 0.32;
-  // Wide enough for the status (about 0.6 em per character): a result with its reason
-  // ('White wins (insufficient-material)') is longer than the panel's usual width.
-  const panelW = Math.max(size * 4.2, size * 0.4 + status.length * statusSize * 0.6);
-  panel.push(
-    text({ class: 'status', x: px, y: py, 'font-size': statusSize, 'font-weight': 'bold' }, status),
-  );
-  py += size * 0.8;
-  for (const [seat, label] of [
-    [0, 'White'],
-    [1, 'Black'],
-  ] as const) {
-    const held = state.held[seat];
-    panel.push(
-      text(
-        { x: px, y: py, 'font-size': size * 0.28 },
-        `${label} holds ${held} tile${held === 1 ? '' : 's'}`,
-      ),
-    );
-    const icons: string[] = [];
-    for (let i = 0; i < held; i++) {
-      const c = { x: px + size * 0.3 + i * size * 0.62, y: py + size * 0.5 };
-      const hex: P[] = [];
-      for (let k = 0; k < 6; k++) {
-        const a = (k * 60 * Math.PI) / 180;
-        hex.push({ x: c.x + size * 0.28 * Math.cos(a), y: c.y + size * 0.28 * Math.sin(a) });
-      }
-      icons.push(
-        el('polygon', {
-          points: points(hex),
-          fill: seat === 0 ? '#ffffff' : '#1b1b1b',
-          stroke: '#3d372d',
-          'stroke-width': size * 0.03,
-        }),
-      );
-    }
-    panel.push(
-      el('g', { class: 'held', 'data-colour': label.toLowerCase(), 'data-count': held }, ...icons),
-    );
-    py += size * 1.3;
-  }
-  body.push(el('g', { class: 'panel' }, ...panel));
-
+  const panelW = (options.panel ?? true) ? drawPanel(state, body, minX + boardW, minY, size) : 0;
   return svgDocument(
     minX,
     minY,

@@ -16,7 +16,9 @@
  *
  * @module boardrules/hive/render
  */
+import { RulesError } from '../core/errors.js';
 import type { OptionCheck } from '../core/options.js';
+import { quote } from '../core/quote.js';
 import {
   el,
   num,
@@ -28,7 +30,9 @@ import {
   title,
 } from '../core/svg.js';
 import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
+import { BUG_PICTURES, type BugPart } from './bugs.js';
 import { gameStateString, turnString, undoPlies } from './game-string.js';
+import { pieceFromName, pieceName } from './pieces.js';
 import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
 import type { HiveState } from './types.js';
 
@@ -49,7 +53,22 @@ export interface HiveRenderOptions {
   readonly lastMove?: boolean;
   /** Draw the pieces in hand below the board. Default `true`. */
   readonly hand?: boolean;
+  /**
+   * How a piece shows its bug: `'bugs'`, a drawn picture of the bug (as on the real tiles, which
+   * is how players know them), or `'letters'`, its UHP letter (`Q`, `A`, … as the notation writes
+   * them). Both add the piece's number when its kind has several (`S1`, `S2`). Default `'bugs'`.
+   */
+  readonly pieces?: HivePieceStyle;
+  /**
+   * Write the status line above the board (game type, result, whose turn: `Base+MLP ·
+   * InProgress · White[3]`). Default `true`. An app that says these in its own text turns it
+   * off, and the board then fills the picture.
+   */
+  readonly status?: boolean;
 }
+
+/** How {@link HiveRenderOptions.pieces} shows a piece's bug. */
+export type HivePieceStyle = 'bugs' | 'letters';
 
 /** A hex the picture can place: integer coordinates within {@link KEY_LIMIT}. */
 function isDrawableHex(h: unknown): boolean {
@@ -74,6 +93,8 @@ const OPTION_CHECKS: Readonly<Record<keyof HiveRenderOptions, OptionCheck>> = {
   selected: (v) => (typeof v === 'string' ? undefined : 'a piece name'),
   lastMove: RENDER_CHECKS.flag,
   hand: RENDER_CHECKS.flag,
+  pieces: (v) => (v === 'bugs' || v === 'letters' ? undefined : "'bugs' or 'letters'"),
+  status: RENDER_CHECKS.flag,
 };
 
 /** Fill colour of each bug's letter, by kind letter (Q S B G A M L P). */
@@ -90,7 +111,7 @@ const BUG_COLOURS: Readonly<Record<string, string>> = {
   T: '#5b8c1a',
   F: '#3b4b8f',
   K: '#a0522d',
-  W: '#d4a017',
+  W: '#e07b00', // orange, apart from the Queen's gold: both are striped
   R: '#5d4037',
   D: '#0e7c86',
   C: '#8e3b5b',
@@ -118,6 +139,40 @@ const BUG_NAMES: Readonly<Record<string, string>> = {
 const WHITE_FILL = '#f5f0e1';
 const BLACK_FILL = '#262626';
 
+/** A bug's colour on a black tile: its colour mixed with a third of white, to stand out. */
+const ON_BLACK: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(BUG_COLOURS).map(([k, c]) => {
+    const mix = (i: number): string =>
+      Math.round(Number.parseInt(c.slice(i, i + 2), 16) * 0.65 + 255 * 0.35)
+        .toString(16)
+        .padStart(2, '0');
+    return [k, `#${mix(1)}${mix(3)}${mix(5)}`];
+  }),
+);
+
+/** Paint of each part of a bug picture (see bugs.ts), by the bug's colour. */
+function bugPart([paint, d]: BugPart, colour: string): string {
+  switch (paint) {
+    case 'wing':
+      return el('path', { d, fill: colour, 'fill-opacity': 0.45 });
+    case 'body':
+      return el('path', { d, fill: colour });
+    case 'ink':
+      return el('path', { d, fill: INK });
+    default:
+      return el('path', {
+        d,
+        fill: 'none',
+        stroke: paint === 'leg' ? colour : INK,
+        'stroke-width': paint === 'leg' ? 4 : 3.5,
+        'stroke-linecap': 'round',
+        'stroke-linejoin': 'round',
+      });
+  }
+}
+
+const INK = '#1b1b1b';
+
 /** The six corners of a pointy-top hex of circumradius `r` centred on `(cx, cy)`. */
 function corners(cx: number, cy: number, r: number): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
@@ -128,7 +183,10 @@ function corners(cx: number, cy: number, r: number): { x: number; y: number }[] 
   return out;
 }
 
-/** A piece tile (board or hand): hexagon, bug letter, number, and a tooltip. */
+/**
+ * A piece tile (board or hand): hexagon, the bug (a picture or its letter), its number, and a
+ * tooltip.
+ */
 function pieceTile(
   name: string,
   cx: number,
@@ -138,10 +196,58 @@ function pieceTile(
   extra: Readonly<Record<string, string | number>>,
   tooltip: string,
   selected: boolean,
+  style: HivePieceStyle,
 ): string {
   const white = name[0] === 'w';
   const kind = name[1];
   const number = name.slice(2);
+  const colour = (white ? BUG_COLOURS[kind] : ON_BLACK[kind]) ?? '#888888';
+  const numberFill = white ? '#555555' : '#bbbbbb';
+  const picture = BUG_PICTURES[kind];
+  let bug: string;
+  let label = '';
+  if (style === 'bugs' && picture !== undefined) {
+    // The ±45 box of the picture fills the hex down to its number at the bottom corner.
+    bug = el(
+      'g',
+      {
+        class: 'bug',
+        transform: `translate(${num(cx)} ${num(cy - r * 0.06)}) scale(${num4(r / 72)})`,
+      },
+      ...picture.map((part) => bugPart(part, colour)),
+    );
+    if (number !== '') {
+      label = text(
+        {
+          x: cx,
+          y: cy + r * 0.84,
+          'text-anchor': 'middle',
+          'font-size': r * 0.27,
+          'font-weight': 'bold',
+          fill: numberFill,
+        },
+        number,
+      );
+    }
+  } else {
+    bug = text(
+      {
+        x: cx,
+        y: cy + r * 0.22,
+        'text-anchor': 'middle',
+        'font-size': r * 0.72,
+        'font-weight': 'bold',
+        fill: BUG_COLOURS[kind] ?? '#888888',
+      },
+      kind,
+    );
+    if (number !== '') {
+      label = text(
+        { x: cx + r * 0.42, y: cy + r * 0.3, 'font-size': r * 0.32, fill: numberFill },
+        number,
+      );
+    }
+  }
   return el(
     'g',
     { class: cls, 'data-piece': name, ...extra },
@@ -152,29 +258,14 @@ function pieceTile(
       stroke: selected ? '#e67e22' : white ? '#8a8372' : '#000000',
       'stroke-width': selected ? r * 0.14 : r * 0.05,
     }),
-    text(
-      {
-        x: cx,
-        y: cy + r * 0.22,
-        'text-anchor': 'middle',
-        'font-size': r * 0.72,
-        'font-weight': 'bold',
-        fill: BUG_COLOURS[kind] ?? '#888888',
-      },
-      kind,
-    ),
-    number === ''
-      ? ''
-      : text(
-          {
-            x: cx + r * 0.42,
-            y: cy + r * 0.3,
-            'font-size': r * 0.32,
-            fill: white ? '#555555' : '#bbbbbb',
-          },
-          number,
-        ),
+    bug,
+    label,
   );
+}
+
+/** A scale factor with four decimals (two would make small pictures visibly uneven). */
+function num4(n: number): string {
+  return String(Math.round(n * 10000) / 10000);
 }
 
 function describe(name: string): string {
@@ -213,6 +304,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   const highlight = options.highlight ?? [];
   const lastMove = (options.lastMove ?? true) ? lastMoveOf(state) : null;
   const showHand = options.hand ?? true;
+  const style = options.pieces ?? 'bugs';
 
   // One entry per occupied hex, in a stable order (by r, then q).
   const cells = new Map<string, { q: number; r: number }>();
@@ -236,17 +328,21 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   }
   const pad = size * 0.4;
   minX -= pad;
-  minY -= pad + size * 0.8; // room for the status line
+  const showStatus = options.status ?? true;
+  if (showStatus) minY -= size * 0.8; // room for the status line
+  minY -= pad;
   maxX += pad;
   maxY += pad;
 
   const body: string[] = [];
-  body.push(
-    text(
-      { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
-      status,
-    ),
-  );
+  if (showStatus) {
+    body.push(
+      text(
+        { class: 'status', x: minX + pad, y: minY + size * 0.7, 'font-size': size * 0.45 },
+        status,
+      ),
+    );
+  }
 
   // Last move: a dotted outline where the piece came from, an accent under where it went.
   const marks: string[] = [];
@@ -297,6 +393,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
       { 'data-q': q, 'data-r': r, 'data-height': stack.length },
       tooltip,
       options.selected === top,
+      style,
     );
     if (stack.length > 1) {
       // Height badge at the upper right corner, with the pieces below shown as thin edges.
@@ -407,6 +504,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
             {},
             `${describe(name)} in hand`,
             options.selected === name,
+            style,
           ),
         );
       });
@@ -418,7 +516,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
     height = y - hs - minY + pad;
   }
   // Room for the status line (about 0.6 em per character), which fan-bug game types make long.
-  width = Math.max(width, pad * 2 + status.length * size * 0.45 * 0.6);
+  if (showStatus) width = Math.max(width, pad * 2 + status.length * size * 0.45 * 0.6);
   return svgDocument(
     minX,
     minY,
@@ -427,4 +525,55 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
     `Hive position: ${turnString(state)}`,
     body,
   );
+}
+
+/** Options of {@link renderPiece}. */
+export interface HivePieceOptions {
+  /** Hex circumradius in pixels, in (0, 10000]. Default 28. */
+  readonly size?: number;
+  /** Draw the bug (`'bugs'`, default) or its letter (`'letters'`), as {@link HiveRenderOptions.pieces}. */
+  readonly pieces?: HivePieceStyle;
+  /** Outline the tile as selected. Default `false`. */
+  readonly selected?: boolean;
+}
+
+const PIECE_CHECKS: Readonly<Record<keyof HivePieceOptions, OptionCheck>> = {
+  size: RENDER_CHECKS.size,
+  pieces: OPTION_CHECKS.pieces,
+  selected: RENDER_CHECKS.flag,
+};
+
+/**
+ * Draws one piece tile, as {@link render} draws it on the board, as an SVG document of its own
+ * (a string): for a piece outside the picture, such as a button for a piece in hand.
+ * `piece` is a UHP piece name (`'wQ'`, `'bA2'`, `'wT1'`); anything else is a
+ * `RulesError('PARSE_ERROR')`.
+ *
+ * ```ts
+ * import { renderPiece } from 'boardrules/hive/render';
+ * const button = `<button>${renderPiece('wA1', { size: 20 })}</button>`;
+ * ```
+ */
+export function renderPiece(piece: string, given: HivePieceOptions = {}): string {
+  if (typeof piece !== 'string' || pieceFromName(piece) < 0) {
+    throw new RulesError('PARSE_ERROR', `not a Hive piece name: ${quote(piece)}`);
+  }
+  const name = pieceName(pieceFromName(piece));
+  const options = readRenderOptions('hive renderPiece', given, PIECE_CHECKS) as HivePieceOptions;
+  const size = options.size ?? 28;
+  // A pointy-top hex: √3·r wide, 2·r high.
+  const w = Math.sqrt(3) * size;
+  return svgDocument(-w / 2, -size, Math.ceil(w), Math.ceil(2 * size), describe(name), [
+    pieceTile(
+      name,
+      0,
+      0,
+      size,
+      'piece',
+      {},
+      describe(name),
+      options.selected ?? false,
+      options.pieces ?? 'bugs',
+    ),
+  ]);
 }

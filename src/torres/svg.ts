@@ -130,8 +130,8 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
           ? text(
               {
                 class: 'height',
-                x: x + size * 0.08,
-                y: y + size * 0.27,
+                x: x + size * 0.1,
+                y: y + size * 0.3,
                 'font-size': size * 0.24,
                 'font-weight': 'bold',
                 fill: h >= 4 ? '#f3ecd8' : '#3d3425',
@@ -218,10 +218,10 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
         el('rect', {
           class: 'selected',
           'data-square': name,
-          x: x + size * 0.06,
-          y: y + size * 0.06,
-          width: size * 0.88,
-          height: size * 0.88,
+          x: x + size * 0.04,
+          y: y + size * 0.04,
+          width: size * 0.92,
+          height: size * 0.92,
           fill: 'none',
           stroke: '#e67e22',
           'stroke-width': size * 0.08,
@@ -229,17 +229,17 @@ export function render(state: TorresState, given: TorresRenderOptions = {}): str
       );
     }
     if (highlight.has(name)) {
+      // A disc where a knight would stand, clear of the height in the corner (which a player
+      // needs to see to judge the climb).
       marks.push(
-        el('rect', {
+        el('circle', {
           class: 'target',
           'data-square': name,
-          x: x + size * 0.12,
-          y: y + size * 0.12,
-          width: size * 0.76,
-          height: size * 0.76,
-          rx: size * 0.12,
+          cx,
+          cy,
+          r: size * 0.27,
           fill: '#2ecc71',
-          'fill-opacity': 0.4,
+          'fill-opacity': 0.55,
           stroke: '#1e8449',
           'stroke-width': size * 0.05,
         }),

@@ -52,10 +52,65 @@ describe('coerceo render', () => {
     ];
     expect(drawn.sort()).toEqual(expected.sort());
     for (const f of piecesOf(s, 'white')) expect('ace').toContain(f[2]);
-    // Ocius: the 12 outer tiles are absent from the start and drawn as removed outlines.
+    // Ocius (C-VARIANT-OCIUS-1): the 12 outer tiles are never on the board, so they are not
+    // drawn at all (not as removed tiles), and the picture is the 7 tiles' size.
     expect(byClass(doc, 'tile')).toHaveLength(7);
-    expect(byClass(doc, 'removed-tile')).toHaveLength(12);
+    expect(byClass(doc, 'removed-tile')).toHaveLength(0);
+    const width = (svg: string): number => Number(parseXml(svg).attrs.width);
+    expect(width(render(s, { panel: false }))).toBeLessThan(
+      width(render(coerceo.start(), { panel: false })) * 0.7,
+    );
+  });
+
+  it('draws the Ocius tiles removed during the game as removed, and only those', () => {
+    let s = coerceo.start({ variant: 'ocius', exchangeCost: 1 });
+    for (let i = 0; removedTiles(s).length === 12; i++) {
+      if (i > 600 || coerceo.terminal(s)) throw new Error('no tile removed in 600 plies');
+      const moves = coerceo.moves(s);
+      s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    const gone = byClass(parseXml(render(s)), 'removed-tile').map((t) => t.attrs['data-tile']);
+    // removedTiles counts the 12 outer tiles too (tiles of the full board not on it).
+    expect(gone.length).toBe(removedTiles(s).length - 12);
+    expect(gone.length).toBeGreaterThan(0);
+    for (const t of gone) expect(t).toMatch(/^(b2|b3|c2|c3|c4|d2|d3)$/);
     expect(byClass(parseXml(render(s, { removedTiles: false })), 'removed-tile')).toHaveLength(0);
+  });
+
+  it('leaves the panel out with panel: false, the board alone filling the picture', () => {
+    const s = gameWithRemovedTiles();
+    const doc = parseXml(render(s, { panel: false }));
+    expect(byClass(doc, 'panel')).toHaveLength(0);
+    expect(byClass(doc, 'status')).toHaveLength(0);
+    expect(byClass(doc, 'held')).toHaveLength(0);
+    expect(byClass(doc, 'piece')).toHaveLength(byClass(parseXml(render(s)), 'piece').length);
+    expect(Number(doc.attrs.width)).toBeLessThan(Number(parseXml(render(s)).attrs.width));
+  });
+
+  it('wraps the tiles held into rows inside the picture', () => {
+    // A fixed line until 8 tiles are gone, then (a valid position) White holding all 8.
+    let s = coerceo.start();
+    for (let i = 0; removedTiles(s).length < 8; i++) {
+      if (i > 2000 || coerceo.terminal(s)) throw new Error('8 tiles not removed in 2000 plies');
+      const moves = coerceo.moves(s);
+      s = coerceo.apply(s, moves[(i * 7919) % moves.length] as (typeof moves)[number]);
+    }
+    const held = removedTiles(s).length;
+    s = coerceo.deserialize(
+      coerceo.serialize(s).replace(/ ([wb]) \d+\/\d+ /, (_, side) => ` ${side} ${held}/0 `),
+    );
+    expect(tilesHeld(s).white).toBe(held);
+    const doc = parseXml(render(s));
+    const [x0, y0, w, h] = (doc.attrs.viewBox ?? '').split(' ').map(Number) as number[];
+    const icons = byClass(doc, 'held')[0]?.children ?? [];
+    expect(icons).toHaveLength(held);
+    for (const icon of icons) {
+      for (const xy of (icon.attrs.points ?? '').split(' ')) {
+        const [x, y] = xy.split(',').map(Number) as [number, number];
+        expect(x).toBeLessThanOrEqual((x0 as number) + (w as number));
+        expect(y).toBeLessThanOrEqual((y0 as number) + (h as number));
+      }
+    }
   });
 
   it('shows removed tiles and the tiles each side holds', () => {

@@ -236,7 +236,12 @@ const RENDER_SPECS: Record<string, Spec> = {
       [mid],
       [over, { size: 20, coordinates: true, highlight: [{ q: 2, r: -1 }], selected: 'wQ' }],
       [start, { lastMove: false, hand: false }],
+      [fan, { pieces: 'letters', status: false }],
     ],
+    check: checkSvg,
+  }),
+  renderPiece: fn({
+    valid: () => [['wQ'], ['bA2', { size: 20, pieces: 'letters', selected: true }], ['wT1']],
     check: checkSvg,
   }),
 };

@@ -82,6 +82,10 @@ describe.each(CASES)('playground clicks: $name', (c) => {
             if (o.kind === 'refuse') {
               expect(o.why).toMatch(/\w/);
               expect(o.why).not.toMatch(/undefined|NaN|\[object/);
+              // Every refusal names the rule it rests on (the page links to it), and is a
+              // sentence: it starts with a capital or a piece's name (wS1).
+              expect(o.rule).toMatch(/^[HCT]-[A-Z]/);
+              expect(o.why).toMatch(/^([A-Z]|[wb][A-Z])/);
             }
           }
         },
@@ -90,7 +94,7 @@ describe.each(CASES)('playground clicks: $name', (c) => {
     );
   });
 
-  it("refuses an illegal move with exactly the RulesError message of the library's apply", () => {
+  it("refuses an illegal move with the library's reason and rule (explain, and what apply throws)", () => {
     // The first state of a fixed line of play with a move that starts from a piece, and the
     // destinations that piece cannot reach.
     const line = gameStates(adapter, game.start(c.starts[0] as never), new Array(80).fill(0));
@@ -116,12 +120,45 @@ describe.each(CASES)('playground clicks: $name', (c) => {
       } catch (e) {
         if (isRulesError(e)) [message, rule] = [e.message, e.rule];
       }
-      expect(message).not.toBe('');
-      // Every refused move names its rule, and the page passes it on for the link.
+      const explained = game.explain?.(s, attempt.move);
+      if (explained === undefined || explained.legal) throw new Error('explain: refused');
+      // Every refused move names its rule, and the page passes it on for the link; the words
+      // are the reason apply's error gives too.
       expect(rule).toMatch(/^[HCT]-/);
-      expect(o).toEqual({ kind: 'refuse', why: message, rule });
+      expect(explained.rule).toBe(rule);
+      expect(message).toContain(explained.reason);
+      expect(o).toEqual({ kind: 'refuse', why: `Not allowed: ${explained.reason}`, rule });
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('says why a piece of the player to move cannot move, with the rule, instead of selecting it', () => {
+    let seen = 0;
+    fc.assert(
+      fc.property(arbitraryGame, (g) => {
+        for (const s of statesOf(g)) {
+          if (game.terminal(s)) continue;
+          const legal = game.moves(s);
+          for (const key of c.keys(s)) {
+            const keys = adapter.keys(c.sourceClick(s, key));
+            if (keys.source !== key || !adapter.ownPiece(s, key)) continue;
+            if (legal.some((m) => adapter.source(m) === key)) continue;
+            // Nothing else the click could mean (a move onto the square with no source).
+            if (legal.some((m) => adapter.source(m) === null && adapter.target(m) === key))
+              continue;
+            const o = resolveClick(adapter, s, legal, null, keys);
+            expect(o).toEqual({
+              kind: 'refuse',
+              why: expect.stringMatching(/ cannot (move|be placed) now: \w/),
+              rule: expect.stringMatching(/^[HCT]-[A-Z]/),
+            });
+            seen++;
+          }
+        }
+      }),
+      { numRuns: 6 },
+    );
+    expect(seen).toBeGreaterThan(0);
   });
 });

@@ -167,12 +167,49 @@ describe('playground texts: status and result', () => {
       'wA1 bQ\\',
     ])
       s = hive.apply(s, hive.parseMove(s, t));
-    expect(resultText(hiveCase.adapter as AnyAdapter, s)).toBe('White wins.');
-    const drawn = {
-      ...(hiveCase.adapter as AnyAdapter),
-      game: { ...hive, score: () => [0.5, 0.5] },
-    };
-    expect(resultText(drawn as AnyAdapter, s)).toBe('Draw.');
+    expect(resultText(hiveCase.adapter as AnyAdapter, s)).toBe(
+      "White wins: Black's Queen Bee is surrounded.",
+    );
+    // The game-ending options the page offers (H-END-4, H-END-5) give their draws a reason.
+    let capped = hive.start({ maxPlies: 4 });
+    for (const t of ['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-']) {
+      capped = hive.apply(capped, hive.parseMove(capped, t));
+    }
+    expect(resultText(hiveCase.adapter as AnyAdapter, capped)).toBe(
+      'Draw: no result after 4 plies (the ply limit, H-END-5).',
+    );
+    let repeated = hive.start({ repetitionDraw: true });
+    for (const t of ['wS1', 'bS1 wS1-', 'wQ -wS1', 'bQ bS1-']) {
+      repeated = hive.apply(repeated, hive.parseMove(repeated, t));
+    }
+    // The Queens step out and back twice: the position after bQ's step back is the third.
+    for (let i = 0; !hive.terminal(repeated); i++) {
+      expect(i).toBeLessThan(12);
+      const t = ['wQ \\wS1', 'bQ bS1\\', 'wQ -wS1', 'bQ bS1-'][i % 4] as string;
+      repeated = hive.apply(repeated, hive.parseMove(repeated, t));
+    }
+    expect(resultText(hiveCase.adapter as AnyAdapter, repeated)).toBe(
+      'Draw: the same position came up a third time (repetition draw, H-END-4).',
+    );
+  });
+
+  it('offers the Hive game-ending options, so a game of two random bots ends', () => {
+    const names = hiveCase.adapter.options.map((o) => o.name);
+    expect(names).toEqual(expect.arrayContaining(['repetitionDraw', 'maxPlies']));
+    // The form's first values (or initial ones) start the game the page starts by default.
+    const values = Object.fromEntries(
+      hiveCase.adapter.options.map((o) => [o.name, o.initial ?? o.values[0]]),
+    );
+    const session = new Session(hiveCase.adapter as AnyAdapter);
+    session.start(values, ['random', 'random'], 10);
+    const limit = values.maxPlies as number;
+    expect(limit).toBeGreaterThan(0);
+    for (let ply = 0; session.botOnMove(); ply++) {
+      expect(ply).toBeLessThanOrEqual(limit);
+      session.play(session.botOnMove()?.choose(session.state));
+    }
+    expect(hive.terminal(session.state as never)).toBe(true);
+    expect(statusText(session)).toMatch(/^Game over\. (White wins|Black wins|Draw): \w/);
   });
 
   it('gives points games the winner with the others’ scores, and shared wins', () => {

@@ -102,6 +102,50 @@ describe('torres render', () => {
     expect(byClass(parseXml(render(s)), 'coords')).toHaveLength(1);
   });
 
+  it("leaves a built square's height in view when the square is marked or selected", () => {
+    // c3 is built (height 1) and empty: mark and select it, and put a knight-sized mark on it.
+    const s = at({ h: 'c3=2 d3=1' });
+    const doc = parseXml(render(s, { highlight: ['c3', 'd3'], selected: 'c3', size: 100 }));
+    // The digit's box: from its baseline up a digit's height (under 0.75 em), 0.6 em wide each.
+    const digits = byClass(doc, 'height').map((t) => {
+      const x = Number(t.attrs.x);
+      const y = Number(t.attrs.y);
+      const em = Number(t.attrs['font-size']);
+      return { x0: x, x1: x + 0.6 * em * t.text.length, y0: y - 0.75 * em, y1: y };
+    });
+    expect(digits).toHaveLength(2);
+    for (const mark of [...byClass(doc, 'target'), ...byClass(doc, 'selected')]) {
+      const half = Number(mark.attrs['stroke-width']) / 2;
+      const box =
+        mark.name === 'circle'
+          ? {
+              x0: Number(mark.attrs.cx) - Number(mark.attrs.r) - half,
+              x1: Number(mark.attrs.cx) + Number(mark.attrs.r) + half,
+              y0: Number(mark.attrs.cy) - Number(mark.attrs.r) - half,
+              y1: Number(mark.attrs.cy) + Number(mark.attrs.r) + half,
+            }
+          : null;
+      for (const d of digits) {
+        if (box !== null) {
+          // A disc: its nearest point to the digit's box is farther than its radius.
+          const cx = Number(mark.attrs.cx);
+          const cy = Number(mark.attrs.cy);
+          const nx = Math.max(d.x0, Math.min(cx, d.x1));
+          const ny = Math.max(d.y0, Math.min(cy, d.y1));
+          expect(Math.hypot(nx - cx, ny - cy)).toBeGreaterThan(Number(mark.attrs.r) + half);
+        } else {
+          // An outline: its stroke's inner edge lies outside the digit's box.
+          const inner = Number(mark.attrs.x) + half;
+          const top = Number(mark.attrs.y) + half;
+          if (d.x1 > Number(mark.attrs.x) && d.y1 > Number(mark.attrs.y)) {
+            expect(d.x0).toBeGreaterThanOrEqual(inner);
+            expect(d.y0).toBeGreaterThanOrEqual(top);
+          }
+        }
+      }
+    }
+  });
+
   it('is deterministic: the same position gives the same string, however it was reached', () => {
     const s = played(150);
     expect(render(torres.deserialize(torres.serialize(s)))).toBe(render(s));
