@@ -26,6 +26,28 @@ export function initialState(command: string, plugin: GamePlugin, flags: Flags):
   return plugin.startState(gameFlags(command, plugin, flags));
 }
 
+/**
+ * A seat as `play` prints it: `seat 1`, with the seat's colour where the game names one and any
+ * `extra` words (`seat 1 (blue, mcts)`).
+ */
+export function seatText(plugin: GamePlugin, seat: number, extra?: string): string {
+  const words = [plugin.seatNames?.[seat], extra].filter((w) => w !== undefined);
+  return words.length === 0 ? `seat ${seat}` : `seat ${seat} (${words.join(', ')})`;
+}
+
+/** The result line of a game: how it ended, its length and each seat's score. */
+function resultLine(
+  plugin: GamePlugin,
+  raw: readonly number[],
+  plies: number,
+  finished: boolean,
+  maxPlies: number,
+): string {
+  const outcome = finished ? 'finished' : `stopped after ${maxPlies} plies`;
+  const scores = raw.map((v, s) => `${seatText(plugin, s)} ${v}`).join(', ');
+  return `result: ${outcome}; ${plies} moves; score ${scores}`;
+}
+
 /** The `play` flags that turn a self-play game into a bot match with a results table. */
 const MATCH_FLAGS = [
   'seats',
@@ -60,16 +82,14 @@ export async function runPlay(
     result.moves.forEach((m, i) => {
       const before = result.states[i];
       ctx.io.out(
-        `${String(i + 1).padStart(4)}. seat ${game.toMove(before)}: ${game.formatMove(before, m)}`,
+        `${String(i + 1).padStart(4)}. ${seatText(plugin, game.toMove(before))}: ${game.formatMove(before, m)}`,
       );
     });
     if (plugin.show) ctx.io.out(plugin.show(result.final));
     ctx.io.out(`state: ${game.serialize(result.final)}`);
   }
-  const score = game.score(result.final);
-  const outcome = result.finished ? 'finished' : `stopped after ${maxPlies} plies`;
   ctx.io.out(
-    `result: ${outcome}; ${result.moves.length} moves; score ${score.map((v, i) => `seat ${i} ${v}`).join(', ')}`,
+    resultLine(plugin, game.score(result.final), result.moves.length, result.finished, maxPlies),
   );
 }
 
@@ -217,7 +237,9 @@ export function playMatchGame(
   const quiet = flags.quiet === true;
   const lines: string[] = [];
   if (!quiet) {
-    const who = bots.map((b, s) => `seat ${s} ${b.name} (#${entrantAt[s] + 1})`).join(', ');
+    const who = bots
+      .map((b, s) => `${seatText(plugin, s)} ${b.name} (#${entrantAt[s] + 1})`)
+      .join(', ');
     lines.push(`# game ${g + 1}/${m.games}: ${name} ${plugin.variant(start)}, seed ${m.seed + g}`);
     lines.push(`# ${who}`);
   }
@@ -234,7 +256,7 @@ export function playMatchGame(
       opening.moves.forEach((move, i) => {
         const before = opening.states[i];
         lines.push(
-          `${String(i + 1).padStart(4)}. seat ${game.toMove(before)} (opening): ${game.formatMove(before, move)}`,
+          `${String(i + 1).padStart(4)}. ${seatText(plugin, game.toMove(before), 'opening')}: ${game.formatMove(before, move)}`,
         );
       });
     }
@@ -247,7 +269,7 @@ export function playMatchGame(
     const move = bot.choose(state);
     if (!quiet) {
       lines.push(
-        `${String(plies + 1).padStart(4)}. seat ${seat} (${bot.name}): ${game.formatMove(state, move)}`,
+        `${String(plies + 1).padStart(4)}. ${seatText(plugin, seat, bot.name)}: ${game.formatMove(state, move)}`,
       );
     }
     state = game.apply(state, move);
@@ -258,10 +280,7 @@ export function playMatchGame(
   if (!quiet) {
     if (plugin.show) lines.push(plugin.show(state));
     lines.push(`state: ${game.serialize(state)}`);
-    const outcome = finished ? 'finished' : `stopped after ${m.maxPlies} plies`;
-    lines.push(
-      `result: ${outcome}; ${plies} moves; score ${raw.map((v, s) => `seat ${s} ${v}`).join(', ')}`,
-    );
+    lines.push(resultLine(plugin, raw, plies, finished, m.maxPlies));
     lines.push('');
   }
   return { lines, entrantAt, raw, normalized: normalizedScore(game, state), finished };

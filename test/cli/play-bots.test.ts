@@ -314,7 +314,10 @@ describe('play --seats: matches', () => {
     expect(a.code, a.err.join('\n')).toBe(0);
     expect(a.out).toEqual(b.out);
     expect(
-      a.out.filter((l) => /^ +\d+\. seat \d \((mcts|alphabeta|random)\): \S/.test(l)).length,
+      // Torres names the seat's colour too: `seat 0 (red, mcts)`.
+      a.out.filter((l) =>
+        /^ +\d+\. seat \d \((red, |blue, |yellow, )?(mcts|alphabeta|random)\): \S/.test(l),
+      ).length,
     ).toBeGreaterThan(10);
     expect(a.out.filter((l) => l.startsWith('state: '))).toHaveLength(2);
     expectTotals(table(a.out), 2);
