@@ -18,6 +18,15 @@ const SEED_FLAG: FlagSpec = {
   help: "seed of the game's chance (Torres' decks) and of the players (default 1 in play)",
 };
 
+/**
+ * `--quiet`, the same in every command that has it (`play`, `match`): stdout carries only the
+ * results, and the progress of a run of several games goes to stderr.
+ */
+export const QUIET_FLAG: FlagSpec = {
+  name: 'quiet',
+  help: "print only the results (a game's result line, a match's table); progress goes to stderr",
+};
+
 /** The generic flags of each command that works on a game (besides the game's own). */
 export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   perft: [
@@ -87,10 +96,7 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     SEED_FLAG,
     { name: 'max-plies', value: '<N>', help: 'stop a game after N moves (default 1000)' },
     { name: 'state', value: '<text>', help: 'start every game from this serialized state' },
-    {
-      name: 'quiet',
-      help: 'print only the result line (in a match: only the results table)',
-    },
+    QUIET_FLAG,
   ],
 };
 
