@@ -182,9 +182,14 @@ async function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin
       `start position (${plugin.variant(start)}): perft(1) = ${counts[0]}, perft(2) = ${counts[1]}`,
     );
     await runPlay(ctx, name, plugin, { seed: '1', quiet: true });
-    ctx.io.out(`try: boardrules play ${name} --seed 2    boardrules perft ${name} --depth 3`);
+    // `npx boardrules`: the command a reader can paste as is, in a clone (npm start runs the
+    // demo there, and `boardrules` alone is on no PATH) as in a project that installed it.
+    ctx.io.out(
+      `try: npx boardrules play ${name} --seed 2    npx boardrules perft ${name} --depth 3`,
+    );
     ctx.io.out('');
   }
+  ctx.io.out("Every command and its options: 'npx boardrules --help'.");
 }
 
 /** `<command> <game> [flags]`: finds the game, reads its flags and runs the command. */

@@ -286,5 +286,14 @@ describe('boardrules CLI (generic over registered games)', () => {
     const r = await run('demo');
     expect(r.code).toBe(0);
     expect(r.out.join('\n')).toMatch(/== ttt/);
+    // Every command it suggests runs as written where `npm start` runs it: a clone, where only
+    // `npx boardrules` finds the command (and in a project that installed the package).
+    const text = r.out.join('\n');
+    const commands = [...text.matchAll(/(\S*) ?boardrules (play|perft|moves|uhp|match|--help)\b/g)];
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    for (const [command, before] of commands) expect(before, command).toMatch(/npx$/);
+    expect(r.out).toContain(
+      'try: npx boardrules play ttt --seed 2    npx boardrules perft ttt --depth 3',
+    );
   });
 });
