@@ -6,6 +6,8 @@
  *
  * @module
  */
+
+import { readCheckedOptions } from '../core/options.js';
 import { TILE_COUNT, TILE_NAMES, TILE_X, TILE_Y } from './board.js';
 import { formatCpf } from './notation.js';
 import { checkState } from './state.js';
@@ -16,6 +18,11 @@ const TOP = [0, 5, 4];
 const BOTTOM = [1, 2, 3];
 /** Characters per file column: the tile name, a space and three fields. */
 const WIDTH = 6;
+
+/** The options {@link formatBoard} reads, and what each must be. */
+const LEGEND_OPTION = {
+  legend: (v: unknown) => (typeof v === 'boolean' ? undefined : 'a boolean'),
+};
 
 /** Options of {@link formatBoard}. */
 export interface FormatBoardOptions {
@@ -36,8 +43,9 @@ const LEGEND = [
  * before the top row, each file half a tile lower than the one to its left; rows with no tile at
  * the top and the bottom are left out), then the position string.
  */
-export function formatBoard(state: CoerceoState, options: FormatBoardOptions = {}): string {
+export function formatBoard(state: CoerceoState, options?: FormatBoardOptions): string {
   checkState(state, 'formatBoard');
+  const { legend } = readCheckedOptions(options, 'formatBoard options', LEGEND_OPTION);
   const empty = ' '.repeat(WIDTH);
   const grid: string[][] = Array.from({ length: 10 }, () => Array.from({ length: 5 }, () => empty));
   for (let t = 0; t < TILE_COUNT; t++) {
@@ -63,7 +71,7 @@ export function formatBoard(state: CoerceoState, options: FormatBoardOptions = {
   while (rows.length > 0 && rows[0] === '') rows.shift();
   while (rows.length > 0 && rows.at(-1) === '') rows.pop();
   lines.push(...rows);
-  if (options.legend) lines.push(...LEGEND);
+  if (legend === true) lines.push(...LEGEND);
   lines.push(formatCpf(state));
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { readCheckedOptions } from '../core/options.js';
 import { stacksFor } from './options.js';
 import { checkState } from './state.js';
 import type { TorresState } from './types.js';
@@ -13,6 +14,11 @@ import type { TorresState } from './types.js';
  */
 export const SEAT_NAMES: readonly string[] = ['red', 'blue', 'yellow', 'green'];
 const LETTERS = 'RBYG';
+
+/** The options {@link formatBoard} reads, and what each must be. */
+const LEGEND_OPTION = {
+  legend: (v: unknown) => (typeof v === 'boolean' ? undefined : 'a boolean'),
+};
 
 /** Options of {@link formatBoard}. */
 export interface FormatBoardOptions {
@@ -27,8 +33,9 @@ export interface FormatBoardOptions {
  * empty ground square), then the phase, round and step, and each seat's colour and score.
  * A finished game says after which round of phase 3 it ended (T-END-1).
  */
-export function formatBoard(state: TorresState, options: FormatBoardOptions = {}): string {
+export function formatBoard(state: TorresState, options?: FormatBoardOptions): string {
   const s = checkState(state, 'formatBoard');
+  const { legend } = readCheckedOptions(options, 'formatBoard options', LEGEND_OPTION);
   const lines: string[] = [];
   lines.push('    a  b  c  d  e  f  g  h');
   for (let y = 7; y >= 0; y--) {
@@ -65,7 +72,7 @@ export function formatBoard(state: TorresState, options: FormatBoardOptions = {}
     );
   });
   if (s.masterCard !== null) lines.push(`master card ${s.masterCard}`);
-  if (options.legend) {
+  if (legend === true) {
     lines.push(
       'Legend: each square is a tower height (blank on the ground), then its piece: R B Y G the',
       'knight of seat 0 1 2 3 (red, blue, yellow, green), K the king, . an empty ground square.',
