@@ -16,6 +16,7 @@ import { initialState, runPlay } from './play.js';
 import type { FlagSpec, Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
 import { games as registeredGames } from './registry.js';
+import { suggestion } from './suggest.js';
 import { packageVersion } from './version.js';
 
 /** Where the CLI writes. */
@@ -132,6 +133,22 @@ function gameCommandHelp(command: GameCommand, name: string, plugin: GamePlugin)
   return lines.join('\n');
 }
 
+/** Every command, for "did you mean" (`help` and `version` are spelled as commands too). */
+const COMMANDS = [...GAME_COMMANDS, 'uhp', 'match', 'games', 'demo', 'help', 'version'];
+
+/**
+ * The generic flags of every command: flag name → the commands that take it, so an option given
+ * to the wrong command says where it belongs (`play hive --json`: an option of 'perft').
+ */
+function flagOwners(): ReadonlyMap<string, readonly string[]> {
+  const owners = new Map<string, string[]>();
+  for (const command of COMMANDS) {
+    for (const f of commandFlags(command))
+      owners.set(f.name, [...(owners.get(f.name) ?? []), command]);
+  }
+  return owners;
+}
+
 /** The flags of a command that takes no game. */
 function commandFlags(command: string): readonly FlagSpec[] {
   if (command === 'uhp') return UHP_FLAGS;
@@ -165,9 +182,14 @@ async function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin
       `start position (${plugin.variant(start)}): perft(1) = ${counts[0]}, perft(2) = ${counts[1]}`,
     );
     await runPlay(ctx, name, plugin, { seed: '1', quiet: true });
-    ctx.io.out(`try: boardrules play ${name} --seed 2    boardrules perft ${name} --depth 3`);
+    // `npx boardrules`: the command a reader can paste as is, in a clone (npm start runs the
+    // demo there, and `boardrules` alone is on no PATH) as in a project that installed it.
+    ctx.io.out(
+      `try: npx boardrules play ${name} --seed 2    npx boardrules perft ${name} --depth 3`,
+    );
     ctx.io.out('');
   }
+  ctx.io.out("Every command and its options: 'npx boardrules --help'.");
 }
 
 /** `<command> <game> [flags]`: finds the game, reads its flags and runs the command. */
@@ -180,7 +202,7 @@ async function runGameCommand(
   const [name, ...args] = rest;
   if (name === undefined || name.startsWith('-')) {
     // `perft --help` without a game: the command's own help.
-    if (name !== undefined && parseFlags(COMMON_FLAGS[command] ?? [], rest).help) {
+    if (name !== undefined && parseFlags(COMMON_FLAGS[command] ?? [], rest, flagOwners()).help) {
       ctx.io.out(commandHelp(command, gamesMap));
       return;
     }
@@ -190,11 +212,12 @@ async function runGameCommand(
   }
   const plugin = gamesMap.get(name);
   if (!plugin) {
+    const known = [...gamesMap.keys()];
     throw new UsageError(
-      `unknown game ${quote(name)}; known: ${[...gamesMap.keys()].join(', ') || '(none)'}`,
+      `unknown game ${quote(name)}${suggestion(name, known)} (known: ${known.join(', ') || 'none'})`,
     );
   }
-  const flags = parseFlags(commandSpecs(command, plugin), args);
+  const flags = parseFlags(commandSpecs(command, plugin), args, flagOwners());
   if (flags.help) {
     ctx.io.out(gameCommandHelp(command, name, plugin));
     return;
@@ -229,13 +252,18 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       return 0;
     }
     if (command !== 'games' && command !== 'demo' && command !== 'uhp' && command !== 'match') {
-      throw new UsageError(`unknown command ${quote(command)}`);
+      if (command.startsWith('-')) {
+        throw new UsageError(
+          `unknown option ${quote(command)}${suggestion(command, ['--help', '--version'])}`,
+        );
+      }
+      throw new UsageError(`unknown command ${quote(command)}${suggestion(command, COMMANDS)}`);
     }
     // `match` may name two engines with one flag; the generic parser takes the rest.
     const { engines, rest: others } =
       command === 'match' ? takeEngineFlags(rest) : { engines: [], rest };
     // The commands without a game take only their own flags: anything else is a usage error.
-    const flags = parseFlags(commandFlags(command), others);
+    const flags = parseFlags(commandFlags(command), others, flagOwners());
     if (flags.help) {
       ctx.io.out(commandHelp(command, gamesMap));
       return 0;

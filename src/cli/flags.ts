@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { quote } from '../core/quote.js';
 import type { FlagSpec, Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { suggestion } from './suggest.js';
 
 /**
  * The seed flag of commands that start a game: the seed of the game's chance (Torres deals its
@@ -16,6 +17,15 @@ const SEED_FLAG: FlagSpec = {
   name: 'seed',
   value: '<S>',
   help: "seed of the game's chance (Torres' decks) and of the players (default 1 in play)",
+};
+
+/**
+ * `--quiet`, the same in every command that has it (`play`, `match`): stdout carries only the
+ * results, and the progress of a run of several games goes to stderr.
+ */
+export const QUIET_FLAG: FlagSpec = {
+  name: 'quiet',
+  help: "print only the results (a game's result line, a match's table); progress goes to stderr",
 };
 
 /** The generic flags of each command that works on a game (besides the game's own). */
@@ -87,10 +97,7 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     SEED_FLAG,
     { name: 'max-plies', value: '<N>', help: 'stop a game after N moves (default 1000)' },
     { name: 'state', value: '<text>', help: 'start every game from this serialized state' },
-    {
-      name: 'quiet',
-      help: 'print only the result line (in a match: only the results table)',
-    },
+    QUIET_FLAG,
   ],
 };
 
@@ -135,9 +142,15 @@ export function flagLines(specs: readonly FlagSpec[]): string[] {
 /**
  * Reads `args` against `specs` (plus `--help`): `--name value` for flags with a value,
  * `--name` alone for the others. Unknown flags, missing values and positional arguments are
- * a {@link UsageError}.
+ * a {@link UsageError}; an unknown flag's message names the nearest known one ("did you
+ * mean"), or, through `elsewhere` (flag name → the commands that take it), the commands it
+ * belongs to.
  */
-export function parseFlags(specs: readonly FlagSpec[], args: readonly string[]): Flags {
+export function parseFlags(
+  specs: readonly FlagSpec[],
+  args: readonly string[],
+  elsewhere?: ReadonlyMap<string, readonly string[]>,
+): Flags {
   const options: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const f of [...specs, HELP_FLAG]) options[f.name] = { type: f.value ? 'string' : 'boolean' };
   // A value may itself start with '-' (an Ocius position string does): join every
@@ -153,6 +166,18 @@ export function parseFlags(specs: readonly FlagSpec[], args: readonly string[]):
     } else {
       joined.push(arg);
     }
+  }
+  for (const arg of joined) {
+    if (!arg.startsWith('--') || arg === '--') continue;
+    const name = arg.slice(2).replace(/=.*$/s, '');
+    if (options[name] !== undefined) continue;
+    const near = suggestion(name, Object.keys(options), '--');
+    const owners = elsewhere?.get(name);
+    const where =
+      near === '' && owners !== undefined && owners.length > 0
+        ? ` (an option of ${owners.map((c) => `'${c}'`).join(', ')})`
+        : '';
+    throw new UsageError(`unknown option '--${name}'${where}${near}`);
   }
   try {
     const { values } = parseArgs({ args: joined, options, strict: true, allowPositionals: false });

@@ -7,6 +7,7 @@ import { randomPlayout } from '../core/random-game.js';
 import type { Bot, SearchLimits } from '../search/types.js';
 import { BOT_NAMES, type BotName, botName, botUnsupported, createBot } from './bots.js';
 import { gameFlags, intFlag } from './flags.js';
+import { PROGRESS_AFTER_MS, type ProgressSink } from './perft.js';
 import type { Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
 import { WorkerPool } from './workers.js';
@@ -14,6 +15,76 @@ import { WorkerPool } from './workers.js';
 /** Where `play` writes. */
 export interface PlayIO {
   out(line: string): void;
+}
+
+/** What `play` needs from the CLI besides its output. */
+export interface PlayContext {
+  readonly io: PlayIO;
+  /** The script worker threads run (the CLI bundle itself); absent: `--workers` is refused. */
+  readonly workerScript?: URL;
+  /** Progress of a match whose games stdout does not show (`--quiet`); absent: none. */
+  readonly progress?: ProgressSink;
+  /** Milliseconds since an arbitrary origin, for the progress line (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+/** A terminal's progress line is rewritten at most this often. */
+const REDRAW_MS = 200;
+
+/**
+ * The progress of a match on stderr while stdout shows only the results (`--quiet`): on a
+ * terminal one line rewritten in place after each game and cleared before the table; elsewhere
+ * (a log, a pipe) a plain line per game, at most one a second and none in the first second, so
+ * short runs and tests stay silent and long ones leave a compact trace.
+ */
+class MatchProgress {
+  private readonly t0: number;
+  private lastWrite: number;
+  private drawn = false;
+  private done = 0;
+  private finished = 0;
+  private readonly scores: number[];
+
+  constructor(
+    private readonly sink: ProgressSink,
+    private readonly now: () => number,
+    private readonly total: number,
+    private readonly labels: readonly string[],
+  ) {
+    this.t0 = now();
+    this.lastWrite = this.t0;
+    this.scores = labels.map(() => 0);
+  }
+
+  /** A game is over (games on workers may end in any order). */
+  gameDone(r: MatchGameRecord): void {
+    this.done++;
+    if (r.finished) this.finished++;
+    r.entrantAt.forEach((e, s) => {
+      this.scores[e] = (this.scores[e] as number) + (r.normalized[s] as number);
+    });
+    const now = this.now();
+    const seconds = ((now - this.t0) / 1000).toFixed(1);
+    const scores = this.labels
+      .map((l, e) => `${l} ${Number((this.scores[e] as number).toFixed(2))}`)
+      .join(', ');
+    const text = `play: game ${this.done}/${this.total} done (${this.finished} finished), ${seconds} s; score ${scores}`;
+    if (this.sink.tty) {
+      if (now - this.lastWrite < REDRAW_MS && this.done < this.total) return;
+      this.sink.write(`\r\x1b[K${text}`);
+      this.drawn = true;
+    } else {
+      if (now - this.lastWrite < PROGRESS_AFTER_MS) return;
+      this.sink.write(`${text}\n`);
+    }
+    this.lastWrite = now;
+  }
+
+  /** The match is over: the terminal's line is cleared for the results table. */
+  end(): void {
+    if (this.drawn) this.sink.write('\r\x1b[K');
+    this.drawn = false;
+  }
 }
 
 /**
@@ -24,6 +95,28 @@ export function initialState(command: string, plugin: GamePlugin, flags: Flags):
   const text = flags.state;
   if (typeof text === 'string') return plugin.game.deserialize(text);
   return plugin.startState(gameFlags(command, plugin, flags));
+}
+
+/**
+ * A seat as `play` prints it: `seat 1`, with the seat's colour where the game names one and any
+ * `extra` words (`seat 1 (blue, mcts)`).
+ */
+export function seatText(plugin: GamePlugin, seat: number, extra?: string): string {
+  const words = [plugin.seatNames?.[seat], extra].filter((w) => w !== undefined);
+  return words.length === 0 ? `seat ${seat}` : `seat ${seat} (${words.join(', ')})`;
+}
+
+/** The result line of a game: how it ended, its length and each seat's score. */
+function resultLine(
+  plugin: GamePlugin,
+  raw: readonly number[],
+  plies: number,
+  finished: boolean,
+  maxPlies: number,
+): string {
+  const outcome = finished ? 'finished' : `stopped after ${maxPlies} plies`;
+  const scores = raw.map((v, s) => `${seatText(plugin, s)} ${v}`).join(', ');
+  return `result: ${outcome}; ${plies} moves; score ${scores}`;
 }
 
 /** The `play` flags that turn a self-play game into a bot match with a results table. */
@@ -40,7 +133,7 @@ const MATCH_FLAGS = [
 
 /** Runs `play` for the command's flags. */
 export async function runPlay(
-  ctx: { readonly io: PlayIO; readonly workerScript?: URL },
+  ctx: PlayContext,
   name: string,
   plugin: GamePlugin,
   flags: Flags,
@@ -60,16 +153,14 @@ export async function runPlay(
     result.moves.forEach((m, i) => {
       const before = result.states[i];
       ctx.io.out(
-        `${String(i + 1).padStart(4)}. seat ${game.toMove(before)}: ${game.formatMove(before, m)}`,
+        `${String(i + 1).padStart(4)}. ${seatText(plugin, game.toMove(before))}: ${game.formatMove(before, m)}`,
       );
     });
     if (plugin.show) ctx.io.out(plugin.show(result.final));
     ctx.io.out(`state: ${game.serialize(result.final)}`);
   }
-  const score = game.score(result.final);
-  const outcome = result.finished ? 'finished' : `stopped after ${maxPlies} plies`;
   ctx.io.out(
-    `result: ${outcome}; ${result.moves.length} moves; score ${score.map((v, i) => `seat ${i} ${v}`).join(', ')}`,
+    resultLine(plugin, game.score(result.final), result.moves.length, result.finished, maxPlies),
   );
 }
 
@@ -217,7 +308,9 @@ export function playMatchGame(
   const quiet = flags.quiet === true;
   const lines: string[] = [];
   if (!quiet) {
-    const who = bots.map((b, s) => `seat ${s} ${b.name} (#${entrantAt[s] + 1})`).join(', ');
+    const who = bots
+      .map((b, s) => `${seatText(plugin, s)} ${b.name} (#${entrantAt[s] + 1})`)
+      .join(', ');
     lines.push(`# game ${g + 1}/${m.games}: ${name} ${plugin.variant(start)}, seed ${m.seed + g}`);
     lines.push(`# ${who}`);
   }
@@ -234,7 +327,7 @@ export function playMatchGame(
       opening.moves.forEach((move, i) => {
         const before = opening.states[i];
         lines.push(
-          `${String(i + 1).padStart(4)}. seat ${game.toMove(before)} (opening): ${game.formatMove(before, move)}`,
+          `${String(i + 1).padStart(4)}. ${seatText(plugin, game.toMove(before), 'opening')}: ${game.formatMove(before, move)}`,
         );
       });
     }
@@ -247,7 +340,7 @@ export function playMatchGame(
     const move = bot.choose(state);
     if (!quiet) {
       lines.push(
-        `${String(plies + 1).padStart(4)}. seat ${seat} (${bot.name}): ${game.formatMove(state, move)}`,
+        `${String(plies + 1).padStart(4)}. ${seatText(plugin, seat, bot.name)}: ${game.formatMove(state, move)}`,
       );
     }
     state = game.apply(state, move);
@@ -258,10 +351,7 @@ export function playMatchGame(
   if (!quiet) {
     if (plugin.show) lines.push(plugin.show(state));
     lines.push(`state: ${game.serialize(state)}`);
-    const outcome = finished ? 'finished' : `stopped after ${m.maxPlies} plies`;
-    lines.push(
-      `result: ${outcome}; ${plies} moves; score ${raw.map((v, s) => `seat ${s} ${v}`).join(', ')}`,
-    );
+    lines.push(resultLine(plugin, raw, plies, finished, m.maxPlies));
     lines.push('');
   }
   return { lines, entrantAt, raw, normalized: normalizedScore(game, state), finished };
@@ -272,7 +362,7 @@ export function playMatchGame(
  * `--workers N` the games are played on N worker threads and printed in order.
  */
 async function runMatch(
-  ctx: { readonly io: PlayIO; readonly workerScript?: URL },
+  ctx: PlayContext,
   name: string,
   plugin: GamePlugin,
   flags: Flags,
@@ -315,17 +405,38 @@ async function runMatch(
       else e.losses++;
     }
   };
+  // --quiet: stdout shows no game, so stderr shows how far the match is.
+  const progress =
+    flags.quiet === true && ctx.progress
+      ? new MatchProgress(
+          ctx.progress,
+          ctx.now ?? (() => performance.now()),
+          m.games,
+          entrants.map((e) => e.label),
+        )
+      : undefined;
   const jobs = Array.from({ length: m.games }, (_, index) => ({ game: name, flags, index }));
-  if (workers > 1 && ctx.workerScript) {
-    const pool = new WorkerPool(ctx.workerScript, Math.min(workers, m.games));
-    try {
-      const records = await pool.run<MatchGameRecord>(jobs.map((job) => ({ kind: 'match', job })));
-      records.forEach(count);
-    } finally {
-      await pool.close();
+  try {
+    if (workers > 1 && ctx.workerScript) {
+      const pool = new WorkerPool(ctx.workerScript, Math.min(workers, m.games));
+      try {
+        const records = await pool.run<MatchGameRecord>(
+          jobs.map((job) => ({ kind: 'match', job })),
+          (_done, _total, r) => progress?.gameDone(r),
+        );
+        records.forEach(count);
+      } finally {
+        await pool.close();
+      }
+    } else {
+      for (const job of jobs) {
+        const r = playMatchGame(name, plugin, job);
+        progress?.gameDone(r);
+        count(r);
+      }
     }
-  } else {
-    for (const job of jobs) count(playMatchGame(name, plugin, job));
+  } finally {
+    progress?.end();
   }
   const points = game.scoring === 'points';
   ctx.io.out(

@@ -46,6 +46,11 @@ export interface GamePlugin<S = unknown, M = unknown> {
   /** A plain-text picture of the state for `play` (optional). */
   show?(state: S): string;
   /**
+   * What each seat is called, by seat, where the game's pictures name seats by colour (Torres:
+   * red, blue, yellow, green); `play` prints `seat 0 (red)`. Absent: seats are numbers only.
+   */
+  readonly seatNames?: readonly string[];
+  /**
    * The game's evaluator, determinizer and MCTS settings for `play --seats` (optional: bots
    * run without them, MCTS with plain rollouts to the end).
    */

@@ -48,7 +48,7 @@ export {
   variantOf,
   vertexNeighboursOf,
 } from './queries.js';
-export { formatBoard } from './text.js';
+export { type FormatBoardOptions, formatBoard } from './text.js';
 export type {
   CoerceoEndReason,
   CoerceoMove,

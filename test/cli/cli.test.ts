@@ -124,6 +124,33 @@ describe('boardrules CLI (generic over registered games)', () => {
     expect(r.err.join('\n')).toMatch(message);
   });
 
+  it.each([
+    [['plya', 'ttt'], "unknown command 'plya'; did you mean 'play'?"],
+    [['mathc'], "unknown command 'mathc'; did you mean 'match'?"],
+    [['--verison'], "unknown option '--verison'; did you mean '--version'?"],
+    [['perft', 'tt', '--depth', '1'], "unknown game 'tt'; did you mean 'ttt'? (known: ttt)"],
+    [['perft', 'ttt', '--depht', '1'], "unknown option '--depht'; did you mean '--depth'?"],
+    [['perft', 'ttt', '--depth=1', '--jsno'], "unknown option '--jsno'; did you mean '--json'?"],
+    [['play', 'ttt', '--seat', 'ab,ab'], "unknown option '--seat'; did you mean '--seats'?"],
+    [['play', 'ttt', '--iter', '5'], "unknown option '--iter'; did you mean '--iterations'?"],
+    [['play', 'ttt', '--openin', '5'], "unknown option '--openin'; did you mean '--opening'?"],
+    [['match', '--engnie', 'x'], "unknown option '--engnie'; did you mean '--engine'?"],
+    [['uhp', '--thread', '2'], "unknown option '--thread'; did you mean '--threads'?"],
+    // Not close to any of the command's options, but an option of another command.
+    [['play', 'ttt', '--json'], "unknown option '--json' (an option of 'perft')"],
+    [
+      ['perft', 'ttt', '--depth', '1', '--seats', 'x'],
+      "unknown option '--seats' (an option of 'play')",
+    ],
+    // Nothing near: no guess.
+    [['play', 'ttt', '--xyzzy'], "unknown option '--xyzzy'"],
+    [['frobnicate'], "unknown command 'frobnicate'"],
+  ])('a mistyped %j is a usage error that says what was probably meant', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe(`boardrules: ${message}`);
+  });
+
   it('--version prints the version alone (the package version by default)', async () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     for (const flag of ['--version', '-V', 'version']) {
@@ -259,5 +286,14 @@ describe('boardrules CLI (generic over registered games)', () => {
     const r = await run('demo');
     expect(r.code).toBe(0);
     expect(r.out.join('\n')).toMatch(/== ttt/);
+    // Every command it suggests runs as written where `npm start` runs it: a clone, where only
+    // `npx boardrules` finds the command (and in a project that installed the package).
+    const text = r.out.join('\n');
+    const commands = [...text.matchAll(/(\S*) ?boardrules (play|perft|moves|uhp|match|--help)\b/g)];
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    for (const [command, before] of commands) expect(before, command).toMatch(/npx$/);
+    expect(r.out).toContain(
+      'try: npx boardrules play ttt --seed 2    npx boardrules perft ttt --depth 3',
+    );
   });
 });

@@ -44,6 +44,20 @@ async function run(...argv: string[]) {
   return { code, out, err };
 }
 
+/** `run` with a fake clock (each reading `msPerTick` later) and a progress sink. */
+async function runWithProgress(tty: boolean | undefined, msPerTick: number, ...argv: string[]) {
+  const out: string[] = [];
+  const progress: string[] = [];
+  let t = 0;
+  const code = await runCli(argv, {
+    io: { out: (l) => out.push(l), err: (l) => progress.push(`err: ${l}`) },
+    games: new Map<string, GamePlugin>([['ttt', tttPlugin]]),
+    now: () => (t += msPerTick),
+    ...(tty === undefined ? {} : { progress: { tty, write: (text) => progress.push(text) } }),
+  });
+  return { code, out, progress };
+}
+
 interface Row {
   bot: string;
   games: number;
@@ -257,6 +271,61 @@ describe('play --seats: matches', () => {
     expect(rows[0]?.draws).toBe(rows[1]?.draws);
   });
 
+  it('--quiet: progress on stderr, a line at most once a second when stderr is not a terminal', async () => {
+    // The clock moves 400 ms per reading: the first line once a second has passed, then one
+    // per second at most; stdout is exactly what it is without a progress sink.
+    const plain = await runWithProgress(false, 400, 'play', 'ttt', '--games', '12', '--quiet');
+    const silent = await runWithProgress(undefined, 400, 'play', 'ttt', '--games', '12', '--quiet');
+    expect(plain.code).toBe(0);
+    expect(plain.out).toEqual(silent.out);
+    expectTotals(table(plain.out), 12);
+    expect(plain.progress.length).toBeGreaterThanOrEqual(2);
+    expect(plain.progress.length).toBeLessThan(12);
+    const done: number[] = [];
+    for (const line of plain.progress) {
+      const m =
+        /^play: game (\d+)\/12 done \((\d+) finished\), (\d+\.\d) s; score #1 random ([\d.]+), #2 random ([\d.]+)\n$/.exec(
+          line,
+        );
+      expect(m, line).not.toBeNull();
+      done.push(Number(m?.[1]));
+      // Every game of tic-tac-toe finishes; the scores of the games so far add up to their number.
+      expect(Number(m?.[2])).toBe(Number(m?.[1]));
+      expect(Number(m?.[4]) + Number(m?.[5])).toBeCloseTo(Number(m?.[1]));
+    }
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    // A run shorter than a second leaves stderr alone.
+    const quick = await runWithProgress(false, 0.01, 'play', 'ttt', '--games', '12', '--quiet');
+    expect(quick.progress).toEqual([]);
+  });
+
+  it('--quiet on a terminal: one progress line rewritten after each game, cleared before the table', async () => {
+    const tty = await runWithProgress(true, 50, 'play', 'ttt', '--games', '12', '--quiet');
+    expect(tty.code).toBe(0);
+    const live = tty.progress.filter((t) => t.startsWith('\r\x1b[Kplay: game '));
+    expect(live.length).toBeGreaterThan(1);
+    // Redrawn at most every 200 ms of the clock, and always for the last game.
+    expect(live.length).toBeLessThan(12);
+    expect(live.at(-1)?.slice('\r\x1b[K'.length)).toMatch(
+      /^play: game 12\/12 done \(12 finished\)/,
+    );
+    expect(tty.progress.at(-1)).toBe('\r\x1b[K');
+  });
+
+  it('without --quiet the games are on stdout and stderr stays empty', async () => {
+    const r = await runWithProgress(true, 400, 'play', 'ttt', '--games', '3');
+    expect(r.out.filter((l) => l.startsWith('# game '))).toHaveLength(3);
+    expect(r.progress).toEqual([]);
+  });
+
+  it('--quiet means the same in play and match, and says so in both help texts', async () => {
+    const play = (await run('play', 'ttt', '--help')).out.join('\n');
+    const match = (await run('match', '--help')).out.join('\n');
+    const line = (help: string) => help.split('\n').find((l) => l.trim().startsWith('--quiet'));
+    expect(line(play)).toMatch(/only the results .*progress goes to stderr/);
+    expect(line(match)).toBe(line(play));
+  });
+
   it('--games without --seats is a match of random players', async () => {
     const rows = table((await run('play', 'ttt', '--games', '3', '--quiet')).out);
     expect(rows.map((x) => x.bot)).toEqual(['#1 random', '#2 random']);
@@ -314,7 +383,10 @@ describe('play --seats: matches', () => {
     expect(a.code, a.err.join('\n')).toBe(0);
     expect(a.out).toEqual(b.out);
     expect(
-      a.out.filter((l) => /^ +\d+\. seat \d \((mcts|alphabeta|random)\): \S/.test(l)).length,
+      // Torres names the seat's colour too: `seat 0 (red, mcts)`.
+      a.out.filter((l) =>
+        /^ +\d+\. seat \d \((red, |blue, |yellow, )?(mcts|alphabeta|random)\): \S/.test(l),
+      ).length,
     ).toBeGreaterThan(10);
     expect(a.out.filter((l) => l.startsWith('state: '))).toHaveLength(2);
     expectTotals(table(a.out), 2);

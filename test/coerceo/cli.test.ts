@@ -61,7 +61,10 @@ describe('CLI: coerceo plug-in', () => {
     );
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
-    expect(text).toMatch(/row 0/);
+    // The picture names each tile where its fields are drawn, and says what the symbols mean.
+    expect(text).toMatch(/^ +c3 [WB.]{3}/m);
+    expect(text).toMatch(/^Legend: W White piece, B Black piece/m);
+    expect(text).toMatch(/a f e/);
     const last = r.out.find((l) => l.startsWith('state: ')) as string;
     const state = coerceo.deserialize(last.slice('state: '.length));
     expect(coerceo.serialize(state)).toBe(last.slice('state: '.length));

@@ -195,7 +195,7 @@ const SPECS: Record<string, Spec> = {
   presentTiles: fn({ valid: stateCalls() }),
   removedTiles: fn({ valid: stateCalls() }),
   resign: fn({ valid: calls([mid, 'white'], [start, 'black']) }),
-  formatBoard: fn({ valid: stateCalls() }),
+  formatBoard: fn({ valid: stateCalls({ legend: true }) }),
   sideToMove: fn({ valid: stateCalls() }),
   threats: fn({ valid: calls([mid], [mid, 'white'], [start, 'black']) }),
   tilesHeld: fn({ valid: stateCalls() }),

@@ -6,6 +6,7 @@ import {
   OCIUS_CPF,
   outcome,
   pieceAt,
+  piecesOf,
   resign,
   threats,
   tilesHeld,
@@ -435,22 +436,60 @@ describe('options', () => {
 });
 
 describe('render', () => {
-  it("C-SETUP-1: formatBoard() draws the spec's picture of the Laurentius start", () => {
-    // The spec's picture (C-SETUP-1), without its right-hand annotations.
+  it("C-SETUP-1: formatBoard() draws the spec's picture of the Laurentius start, each tile named", () => {
+    // The spec's picture (C-SETUP-1): a tile is two rows, top `a f e`, bottom `b c d`, each file
+    // half a tile lower than the one to its left; the tile's name stands before its top row, as
+    // the spec's right-hand annotations (`b3^`) say which tiles a row holds.
     const expected = [
-      'row 0          W.W',
-      'row 1      ..W ... W..',
-      'row 2  .B. B.. W.W ..B .B.',
-      'row 3  B.. .B. ... .B. ..B',
-      'row 4  .B. B.. ... ..B .B.',
-      'row 5  .W. W.. ... ..W .W.',
-      'row 6  W.. .W. ... .W. ..W',
-      'row 7  .W. W.. B.B ..W .W.',
-      'row 8      ..B ... B..',
-      'row 9          B.B',
+      '      a      b      c      d      e',
+      '                c5 W.W',
+      '         b4 ..W    ... d4 W..',
+      '  a3 .B.    B.. c4 W.W    ..B e3 .B.',
+      '     B.. b3 .B.    ... d3 .B.    ..B',
+      '  a2 .B.    B.. c3 ...    ..B e2 .B.',
+      '     .W. b2 W..    ... d2 ..W    .W.',
+      '  a1 W..    .W. c2 ...    .W. e1 ..W',
+      '     .W. b1 W..    B.B d1 ..W    .W.',
+      '            ..B c1 ...    B..',
+      '                   B.B',
+      LAURENTIUS_CPF,
     ];
-    const lines = formatBoard(coerceo.start()).split('\n');
-    expect(lines.slice(1, 11)).toEqual(expected);
-    expect(lines[11]).toBe(LAURENTIUS_CPF);
+    expect(formatBoard(coerceo.start()).split('\n')).toEqual(expected);
+  });
+
+  it("C-NOTATION-1: in the picture, the field after a tile name is that tile's field a", () => {
+    // Every piece of a random position, read back from the picture by tile name and place.
+    let s = coerceo.start();
+    for (let i = 0; i < 40 && !coerceo.terminal(s); i++) {
+      const moves = coerceo.moves(s);
+      s = coerceo.apply(s, moves[(i * 7919) % moves.length]);
+    }
+    const rows = formatBoard(s).split('\n').slice(1, -1);
+    const seen: string[] = [];
+    rows.forEach((row, r) => {
+      for (const m of row.matchAll(/([a-e][1-5]) ([WB.]{3})/g)) {
+        const below = (rows[r + 1] as string).slice(
+          (m.index as number) + 3,
+          (m.index as number) + 6,
+        );
+        const letters = [...'afe'].map((l, k) => [l, (m[2] as string)[k]]);
+        letters.push(...[...'bcd'].map((l, k) => [l, below[k]]));
+        for (const [l, c] of letters) if (c !== '.') seen.push(`${m[1]}${l}${c}`);
+      }
+    });
+    const expected = (['white', 'black'] as const).flatMap((colour) =>
+      piecesOf(s, colour).map((f) => `${f}${colour === 'white' ? 'W' : 'B'}`),
+    );
+    expect(seen.sort()).toEqual(expected.sort());
+    expect(seen.length).toBeGreaterThan(10);
+  });
+
+  it('formatBoard({ legend: true }) says what each symbol means, before the position string', () => {
+    const lines = formatBoard(coerceo.start(), { legend: true }).split('\n');
+    expect(lines.slice(0, 11)).toEqual(formatBoard(coerceo.start()).split('\n').slice(0, 11));
+    const legend = lines.slice(11, -1).join('\n');
+    expect(legend).toMatch(/W White piece, B Black piece, \. empty field/);
+    expect(legend).toMatch(/a f e[\s\S]*b c d/);
+    expect(lines.at(-1)).toBe(LAURENTIUS_CPF);
   });
 });

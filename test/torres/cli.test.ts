@@ -31,7 +31,7 @@ describe('CLI plug-in', () => {
           ...extra,
         ]);
         expect(r.code, r.err.join('\n')).toBe(0);
-        expect(r.out.at(-1)).toMatch(/^result: finished; \d+ moves; score seat 0 \d+/);
+        expect(r.out.at(-1)).toMatch(/^result: finished; \d+ moves; score seat 0 \(red\) \d+/);
       }
     }
   });
@@ -41,6 +41,35 @@ describe('CLI plug-in', () => {
     const b = await cli(['play', 'torres', '--players', '3', '--seed', '7']);
     expect(a.out).toEqual(b.out);
     expect(a.out.join('\n')).toContain('    a  b  c  d  e  f  g  h');
+  });
+
+  it('names the seats by the colours the pictures draw them in, with a legend', async () => {
+    const r = await cli(['play', 'torres', '--players', '3', '--seed', '7']);
+    const text = r.out.join('\n');
+    // The move lines, the picture's seat lines and the result all say which colour moved.
+    expect(r.out[1]).toMatch(/^ {3}1\. seat 0 \(red\): start [a-h][1-8]$/);
+    expect(text).toMatch(/^ +\d+\. seat 1 \(blue\): /m);
+    expect(text).toMatch(/^ +\d+\. seat 2 \(yellow\): /m);
+    expect(text).toMatch(/^R seat 0 \(red\): +\d+ pts/m);
+    expect(text).toMatch(/^Y seat 2 \(yellow\): +\d+ pts/m);
+    expect(text).toMatch(
+      /^Legend: .*R B Y G the\nknight of seat 0 1 2 3 \(red, blue, yellow, green\)/m,
+    );
+    expect(r.out.at(-1)).toMatch(
+      /score seat 0 \(red\) \d+, seat 1 \(blue\) \d+, seat 2 \(yellow\) \d+$/,
+    );
+  });
+
+  it('T-END-1: the end of a game names the last round played, as the saved state counts it', async () => {
+    // After the last turn of phase 3 the state's 0-based round counter stands at the number of
+    // rounds (T-PHASE-1: 4, 3, 3 with 3 and 4 players), so the game ended in round 3 of 3.
+    const r = await cli(['play', 'torres', '--players', '4', '--seed', '1']);
+    const saved = JSON.parse((r.out.find((l) => l.startsWith('state: ')) as string).slice(7));
+    expect(saved.state.step).toBe('over');
+    expect(saved.state.phase).toBe(3);
+    const over = r.out.join('\n').match(/^game over after phase (\d), round (\d) of (\d);/m);
+    expect(over?.slice(1)).toEqual(['3', String(saved.state.round), String(saved.state.round)]);
+    expect(saved.state.round).toBe(3);
   });
 
   it('perft runs and agrees with the apply path; bad flags are usage errors', async () => {

@@ -74,7 +74,7 @@ const SPECS: Record<string, Spec> = {
     ],
   }),
   evaluateTorres: fn({ valid: stateCalls() }),
-  formatBoard: fn({ valid: stateCalls() }),
+  formatBoard: fn({ valid: stateCalls({ legend: true }) }),
   knightTargets: fn({ valid: calls([mid, knightSquare]) }),
   projectedScores: fn({ valid: stateCalls() }),
   squareIndex: fn({ valid: calls(['c4'], ['h8']) }),

@@ -72,6 +72,6 @@ export const plugin: GamePlugin<CoerceoState, CoerceoMove> = {
   ],
   startState: (flags) => coerceo.start(coerceoOptions(flags)),
   variant: (state) => `${variantOf(state)}${state.exchangeCost === 1 ? ' exchange-1' : ''}`,
-  show: formatBoard,
+  show: (state) => formatBoard(state, { legend: true }),
   bots: { evaluate: coerceoEvaluator, rolloutDepth: 4 },
 };

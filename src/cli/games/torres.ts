@@ -15,6 +15,7 @@ import {
   torres,
   torresEvaluator,
 } from '../../torres/index.js';
+import { SEAT_NAMES } from '../../torres/text.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
@@ -215,7 +216,8 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
     const o = s.options;
     return `${o.players}p ${o.version === 'master' ? 'master' : o.deckMode} seed ${o.seed}`;
   },
-  show: formatBoard,
+  show: (state) => formatBoard(state, { legend: true }),
+  seatNames: SEAT_NAMES,
   // Cards are hidden: MCTS searches samples of what its seat cannot see.
   // Guided MCTS without rollouts: 24–0 against one-move greedy where MCTS with random
   // expansion and rollouts cut at 10 plies lost 1–23 (bench/ladder.bench.mjs, docs/bots.md).

@@ -10,7 +10,7 @@ import { type HiveOptions, hive, parseGameTypeString } from '../../hive/index.js
 import { formatOptionValue } from '../../hive/notation.js';
 import { eloEstimate, formatElo, type Tally } from '../../search/elo.js';
 import type { CliIO } from '../app.js';
-import { intFlag } from '../flags.js';
+import { intFlag, QUIET_FLAG } from '../flags.js';
 import { ruleOptionsFromFlags } from '../games/hive.js';
 import type { FlagSpec, Flags } from '../plugin.js';
 import { UsageError } from '../plugin.js';
@@ -69,7 +69,7 @@ export const MATCH_FLAGS: readonly FlagSpec[] = [
     value: '<DIR>',
     help: 'where the GameStrings and results.json go (default match-games)',
   },
-  { name: 'quiet', help: 'print only the results' },
+  QUIET_FLAG,
 ];
 
 /**
