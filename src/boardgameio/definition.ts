@@ -149,7 +149,10 @@ export interface BoardgameIOGame {
    */
   setup(context: { ctx: BoardgameIOCtx }, setupData?: BoardrulesSetupData): BoardrulesG;
   /** The one move, `play(text)`, in an object without a prototype (no inherited move names). */
-  readonly moves: { readonly play: BoardgameIOPlay };
+  readonly moves: {
+    /** Plays a move given in the game's notation. */
+    readonly play: BoardgameIOPlay;
+  };
   /** One boardgame.io turn per boardrules move, the seat to move from `toMove`. */
   readonly turn: {
     /** A turn is one move. */

@@ -1,6 +1,6 @@
 /**
  * boardrules games on [boardgame.io](https://boardgame.io)'s server: {@link toBoardgameIO} turns
- * any boardrules {@link Game} into a boardgame.io game definition, so a match server, its lobby,
+ * any boardrules `Game` into a boardgame.io game definition, so a match server, its lobby,
  * storage and clients run the exact rules without writing them again.
  *
  * - **State.** boardgame.io stores `G = { state }`, the game's `serialize` text: plain JSON that
@@ -30,7 +30,7 @@
  * `INVALID_MOVE` is a string constant, repeated here), so `boardrules/hive` and the other entries
  * never pull it in, and the definition works with any boardgame.io 0.50 server or client.
  *
- * @module
+ * @module boardrules/boardgameio
  */
 export {
   type BoardgameIOAction,

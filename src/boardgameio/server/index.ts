@@ -12,7 +12,7 @@
  *
  * Node.js only; needs boardgame.io 0.50 (an optional peer dependency). See `docs/multiplayer.md`.
  *
- * @module
+ * @module boardrules/boardgameio/server
  */
 export { type GateEvent, LocalPubSub, type PubSub } from './durable.js';
 export { REFUSED_EVENT } from './guard.js';
