@@ -266,6 +266,24 @@ async function redis() {
 }
 
 const stops = [];
+// Whatever ends this process (a signal, a closed pipe, an error) takes its servers with it.
+let stopped = false;
+function stopAll() {
+  if (stopped) return;
+  stopped = true;
+  for (const stop of stops.reverse()) {
+    try {
+      stop();
+    } catch {}
+  }
+}
+process.once('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGPIPE']) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
 try {
   {
     const s = await serverProcess([]);
@@ -303,9 +321,5 @@ try {
     await load('1 process, PostgreSQL + Redis', [one, one]);
   }
 } finally {
-  for (const stop of stops.reverse()) {
-    try {
-      stop();
-    } catch {}
-  }
+  stopAll();
 }

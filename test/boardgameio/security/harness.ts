@@ -223,6 +223,10 @@ export async function startServerProcess(
   );
   const errors: string[] = [];
   child.stderr?.on('data', (d: Buffer) => errors.push(d.toString()));
+  // A test process that ends without stopping it (a crash, a timeout) takes it along.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.removeListener('exit', orphaned));
   child.stdout?.resume();
   let exited = false;
   const done = new Promise<void>((resolve) =>
