@@ -332,6 +332,15 @@ describe('a hostile client against the hardened server', () => {
     expect(big.status).toBe(413);
     expect((await server.lobby.request('/games/hive/..%2F..%2Fetc')).status).toBe(404);
     expect((await server.lobby.request('/games/torres')).status).toBe(200);
+    // The lobby shows a match's seats, never their credentials.
+    const matchID = await server.lobby.create('hive', 2);
+    const creds = await server.lobby.join('hive', matchID, '0');
+    for (const path of [`/games/hive/${matchID}`, '/games/hive']) {
+      const shown = await server.lobby.request(path);
+      expect(shown.status).toBe(200);
+      expect(shown.text).not.toContain(creds);
+      expect(shown.text).not.toMatch(/credentials/);
+    }
     expect(server.alive()).toBe(true);
   });
 
