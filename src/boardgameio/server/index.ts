@@ -29,20 +29,7 @@ export {
   type RunningHardenedServer,
   type ServerEvent,
 } from './server.js';
-export {
-  FileStore,
-  type FileStoreOptions,
-  MatchExistsError,
-  MemoryStore,
-  type PgPool,
-  type PgPoolClient,
-  type PgQueryable,
-  type PgQueryResult,
-  PostgresStore,
-  type PostgresStoreOptions,
-  StoreBackendError,
-  StoreInputError,
-} from './storage/index.js';
+export * from './storage/index.js';
 export {
   type DamageReport,
   type FetchOptions,

@@ -2,6 +2,7 @@
 // boardgame.io's protocol by hand (what a hostile player would use) and record every payload
 // they receive, so a test can search everything a seat or a spectator was sent.
 import { io, type Socket } from 'socket.io-client';
+import { pause, until } from '../harness.js';
 
 /** boardgame.io's state of a match as a client receives it. */
 export interface WireState {
@@ -156,19 +157,9 @@ export class Raw {
   }
 }
 
-/** Resolves once `ready()` holds, polling; rejects after `ms`. */
-export async function waitFor(ready: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const t0 = Date.now();
-  while (!ready()) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** Waits `ms` (to see that nothing happens). */
-export function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+/** Resolves once `ready()` holds, polling; rejects after `ms` (the adapter tests' `until`). */
+export const waitFor = until;
+export { pause };
 
 /** A server process: the multiplayer example, started as an operator would. */
 export interface ServerProcess {

@@ -33,6 +33,7 @@ import {
   logDamage,
   logEntryProblem,
   metadataProblem,
+  OpenOnce,
   report,
   stateProblem,
   unknownMatch,
@@ -140,7 +141,7 @@ export class FileStore implements MatchStore {
   private readonly fsync: boolean;
   private readonly onDamage: DamageHandler;
   private readonly queue = new KeyedQueue();
-  private opening: Promise<void> | undefined;
+  private readonly opening = new OpenOnce(() => this.open());
   private temps = 0;
 
   constructor(options: FileStoreOptions) {
@@ -168,14 +169,7 @@ export class FileStore implements MatchStore {
    * again does nothing; after a failure, the next call tries again.
    */
   connect(): Promise<void> {
-    if (this.opening === undefined) {
-      const opening = this.open();
-      this.opening = opening;
-      opening.catch(() => {
-        if (this.opening === opening) this.opening = undefined;
-      });
-    }
-    return this.opening;
+    return this.opening.run();
   }
 
   private async open(): Promise<void> {

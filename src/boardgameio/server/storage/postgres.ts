@@ -28,6 +28,7 @@ import {
   logDamage,
   logEntryProblem,
   metadataProblem,
+  OpenOnce,
   report,
   stateProblem,
   unknownMatch,
@@ -204,7 +205,7 @@ export class PostgresStore implements MatchStore {
   private readonly t: string;
   private readonly tLog: string;
   private readonly tDamaged: string;
-  private opening: Promise<void> | undefined;
+  private readonly opening = new OpenOnce(() => this.open());
 
   constructor(options: PostgresStoreOptions) {
     const {
@@ -246,14 +247,7 @@ export class PostgresStore implements MatchStore {
    * the next call tries again.
    */
   connect(): Promise<void> {
-    if (this.opening === undefined) {
-      const opening = this.open();
-      this.opening = opening;
-      opening.catch(() => {
-        if (this.opening === opening) this.opening = undefined;
-      });
-    }
-    return this.opening;
+    return this.opening.run();
   }
 
   private open(): Promise<void> {

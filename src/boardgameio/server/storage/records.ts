@@ -264,3 +264,25 @@ export class KeyedQueue {
     return result;
   }
 }
+
+/**
+ * `open` run once and remembered, for a store's `connect()`: every call answers the same promise;
+ * after a failure, the next call tries again.
+ */
+export class OpenOnce {
+  private opening: Promise<void> | undefined;
+
+  constructor(private readonly open: () => Promise<void>) {}
+
+  /** The promise of the one opening (a new one after a failed opening). */
+  run(): Promise<void> {
+    if (this.opening === undefined) {
+      const opening = this.open();
+      this.opening = opening;
+      opening.catch(() => {
+        if (this.opening === opening) this.opening = undefined;
+      });
+    }
+    return this.opening;
+  }
+}
