@@ -14,7 +14,7 @@ import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { encodeMove } from './codes.js';
 import { refusalOf } from './explain.js';
-import { childVersion, historyAt, positionAt, rootVersion, type Version } from './lineage.js';
+import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
 import { findLegal } from './moves.js';
 import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
@@ -31,12 +31,12 @@ import type { HiveMove, HiveState } from './types.js';
  * Coerceo and Torres states had been through the guard).
  */
 class HiveStamp extends ReturnsItsArgument {
-  #version: Version;
-  constructor(state: object, version: Version) {
+  #version: HiveVersion;
+  constructor(state: object, version: HiveVersion) {
     super(state);
     this.#version = version;
   }
-  static readonly stamps: Stamps<Version> = {
+  static readonly stamps: Stamps<HiveVersion> = {
     has: (o) => #version in o,
     get: (o) => (o as HiveStamp).#version,
     set: (o, f) => {
@@ -54,7 +54,7 @@ class HiveStamp extends ReturnsItsArgument {
  * as its saved GameString would be (with `strictInput`, its history must be strict too), so it is
  * accepted exactly when that text reads back.
  */
-const guard = stateGuard<Version>('Hive', readState, HiveStamp.stamps);
+const guard = stateGuard<HiveVersion>('Hive', readState, HiveStamp.stamps);
 
 /**
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
@@ -64,7 +64,7 @@ const guard = stateGuard<Version>('Hive', readState, HiveStamp.stamps);
 export function freezeState(
   type: HiveGameType,
   options: Readonly<HiveOptions>,
-  version: Version,
+  version: HiveVersion,
 ): HiveState {
   const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
   // `__defineGetter__` (ECMAScript Annex B) defines the same enumerable accessor as
@@ -148,12 +148,12 @@ export function livePosition(state: HiveState, where = 'hive'): Position {
 }
 
 /** A state's version, checked at entry point `where`: throws `INVALID_STATE` saying why not. */
-export function versionOf(state: HiveState, where = 'hive'): Version {
+export function versionOf(state: HiveState, where = 'hive'): HiveVersion {
   return guard.check(state, where);
 }
 
 /** Reads a state built outside this module by replaying it (see {@link guard}). */
-function readState(state: unknown): Version {
+function readState(state: unknown): HiveVersion {
   if (
     !isPlainObject(state) ||
     typeof state.type !== 'string' ||
