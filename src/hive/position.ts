@@ -13,6 +13,7 @@
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
 import { RandomStream } from '../core/stream.js';
+import type { StateOrigin } from '../core/tree.js';
 import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap, NB } from './board.js';
 import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
@@ -33,7 +34,6 @@ import { countMoves, findLegal, generate, MAX_MOVES } from './moves.js';
 import type { RepetitionRule } from './options.js';
 import { inGameKinds, inGamePieces, inGameTable, KIND_FIRST_SLOT, SLOT_KIND } from './pieces.js';
 import { IN_PROGRESS, judge, scoreOf } from './rules.js';
-import { stateOfSearch } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 
 // Local aliases: the test runner's module-namespace indirections would otherwise sit in the
@@ -145,14 +145,15 @@ function kindKey(cell: Int16Array, level: Uint8Array): number {
 
 /**
  * The compact position. Fields are public for the move generator; treat them as read-only.
- * As a {@link SearchPosition}, its `state()` is the state it was made from (`searchBase`,
- * see `state.ts`'s `searchPositionOf`) plus the moves played since.
+ * As a {@link SearchPosition}, its `state()` is what its `origin` (set by `state.ts`'s
+ * `searchPositionOf`) makes of it: the state it was made from plus the moves played since. The
+ * position itself never builds a state.
  */
 export class Position implements SearchPosition<HiveMove> {
   /** An upper bound on the number of legal moves in any position (`SearchPosition`). */
   readonly maxMoves: number = MAX_MOVES;
-  /** The state a search position was made from, with its ply; `null` for other positions. */
-  searchBase: { readonly state: HiveState; readonly ply: number } | null = null;
+  /** What a search position was made from (see `state()`); `null` for other positions. */
+  origin: StateOrigin<Position, HiveState> | null = null;
   /** Expansion mask (EXP_M | EXP_L | EXP_P). */
   readonly mask: number;
   /** The game's rule options. */
@@ -254,7 +255,7 @@ export class Position implements SearchPosition<HiveMove> {
       this.hist = from.hist.slice();
       this.repeats = from.repeats ? new Map(from.repeats) : null;
       this.keys = from.keys ? from.keys.slice() : null;
-      this.searchBase = from.searchBase;
+      this.origin = from.origin;
       return;
     }
     this.height = new Uint8Array(CELLS);
@@ -702,8 +703,11 @@ export class Position implements SearchPosition<HiveMove> {
     }
     return m;
   }
-  /** The immutable state of this position: its search base's state plus the moves since. */
+  /** The immutable state of this position: its origin's state plus the moves since. */
   state(): HiveState {
-    return stateOfSearch(this);
+    if (this.origin === null) {
+      throw new RulesError('UNSUPPORTED', 'state: this position was not made by hive.search');
+    }
+    return this.origin.stateOf(this);
   }
 }
