@@ -19,7 +19,8 @@ import type { Game } from '../core/game.js';
 import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { type Cursor, cursorFor } from './cursor.js';
 import { CHECKS, checkLimits } from './options.js';
-import { ENTRY_WORDS, SharedSearchTable } from './shared-table.js';
+import { SharedSearchTable } from './shared-table.js';
+import { ENTRY_WORDS } from './table-entry.js';
 import type { Bot, Evaluator, SearchLimits, SearchResult, SearchStats } from './types.js';
 
 /** Score of a won position at the root; a win in `p` plies scores `WIN_SCORE - p`. */
