@@ -10,7 +10,7 @@ import { type Cursor, cursorFor } from '../cursor.js';
 import { checkLimits } from '../options.js';
 import type { SearchLimits, SearchStats } from '../types.js';
 import { Clock } from './clock.js';
-import { deepen } from './deepening.js';
+import { type Deepened, deepen } from './deepening.js';
 import { enterShared, firstDepth, type HelperTicket } from './helpers.js';
 import { Leaves } from './leaves.js';
 import { NodeSearch } from './node.js';
@@ -98,7 +98,7 @@ export class AlphaBetaSearcher<S, M, O> {
       width,
     };
     const search = new NodeSearch(parts, cursor, leaves, clock, nodeLimit);
-    let found: ReturnType<typeof deepen>;
+    let found: Deepened;
     try {
       found = deepen(search, pv, cursor.toMove(), firstDepth(helper), depthLimit);
     } finally {
