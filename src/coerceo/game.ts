@@ -15,7 +15,7 @@ import { assertLegal, explainMove, refusalOf } from './explain.js';
 import { moveList } from './lists.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { type CoerceoPosition, copyOf } from './position.js';
+import type { CoerceoPosition } from './position.js';
 import { threats } from './queries.js';
 import { LIVE, scoreOf } from './rules.js';
 import {
@@ -23,10 +23,10 @@ import {
   factsOf,
   loaded,
   playOnReader,
-  readPosition,
   readSavedText,
   resigned,
   savedText,
+  searchPositionOf,
   stateFromData,
 } from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
@@ -180,5 +180,5 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
   parseMove: parseMoveAt,
   serialize,
   deserialize,
-  search: (state): CoerceoPosition => copyOf(readPosition(state, 'coerceo.search')),
+  search: (state): CoerceoPosition => searchPositionOf(state, 'coerceo.search'),
 };

@@ -25,9 +25,8 @@ import {
 import { MAX_MOVES } from './codes.js';
 import { assertLegal, explainMove } from './explain.js';
 import { generateSteps } from './moves.js';
-import { positionOf } from './position.js';
 import { LIVE, outcomeOf } from './rules.js';
-import { checkState, legalCode } from './state.js';
+import { checkState, legalCode, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoOutcome, CoerceoState, Colour } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */

@@ -21,11 +21,12 @@ import {
   parseMove,
   parseStateText,
   type StateTail,
+  stepBetween,
   validatePosition,
 } from './notation.js';
 import type { CoerceoRulings } from './options.js';
-import { type CoerceoPosition, positionOf } from './position.js';
-import { endStatus, LIVE, outcomeOf } from './rules.js';
+import { CoerceoPosition, type CoerceoSetup, type PositionOrigin } from './position.js';
+import { endStatus, LIVE, outcomeOf, statusCode } from './rules.js';
 import type { CoerceoMove, CoerceoState, PositionData } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
@@ -61,9 +62,136 @@ export function stateFromData(data: PositionData, rulings: CoerceoRulings): Coer
 
 /** C-END-2: the state after `seat` resigned (the caller checked the game goes on). */
 export function resigned(state: CoerceoState, seat: 0 | 1): CoerceoState {
-  const pos = positionOf(state);
-  pos.resign(seat);
-  return trustState({ ...state, resigned: seat, status: pos.status });
+  return trustState({ ...state, resigned: seat, status: statusCode('resignation', 1 - seat) });
+}
+
+/** The numbers a position is set up from, read off the checked `state` (hash words if known). */
+function setupOf(state: CoerceoState, known: StateFacts | null): CoerceoSetup {
+  const rulings = state.rulings;
+  return {
+    pieces: state.pieces,
+    tiles: state.tiles,
+    held: state.held,
+    side: state.side,
+    status: state.status,
+    exchangeCost: state.exchangeCost,
+    repetitionDraw: rulings.repetitionDraw,
+    insufficientDraw: rulings.insufficientMaterialDraw,
+    lossOnNoMoves: rulings.noLegalMoves === 'loss',
+    history: state.history,
+    hLo: known?.hLo,
+    hHi: known?.hHi,
+  };
+}
+
+/** A position of its own showing the checked (or library-built) `state`. */
+export function positionOf(state: CoerceoState): CoerceoPosition {
+  const pos = new CoerceoPosition();
+  pos.setUp(setupOf(state, null));
+  return pos;
+}
+
+/**
+ * The state `pos` shows after one play made while it showed `prev`: the history entries, move
+ * texts and held tiles the play left alone are `prev`'s own (immutable, so shared) instead of
+ * rebuilt — the repetition history grows by `prev`'s pieces and the step's text, or restarts
+ * after an irreversible turn (C-END-5).
+ */
+function stateAfter(prev: CoerceoState, pos: CoerceoPosition): CoerceoState {
+  const top = pos.stackTop();
+  const restarted = pos.segmentStart() === top;
+  const held = prev.held;
+  const heldW = pos.heldBy(0);
+  const heldB = pos.heldBy(1);
+  return trustHashed(pos.hashLo(), pos.hashHi(), {
+    pieces: [pos.pieceWord(0), pos.pieceWord(1), pos.pieceWord(2), pos.pieceWord(3)],
+    tiles: pos.tiles,
+    held: held[0] === heldW && held[1] === heldB ? held : [heldW, heldB],
+    side: pos.toMove() as 0 | 1,
+    layout: prev.layout,
+    exchangeCost: prev.exchangeCost,
+    rulings: prev.rulings,
+    history: restarted ? [] : [...prev.history, prev.pieces],
+    since: restarted ? [] : [...prev.since, stepTextAt(pos, top - 1)],
+    resigned: prev.resigned,
+    status: pos.status,
+  });
+}
+
+/** The text of the step from position `j` of `pos`'s sequence to the next one (a reversible step). */
+function stepTextAt(pos: CoerceoPosition, j: number): string {
+  const c = pos.toMove() ^ ((pos.stackTop() - j) & 1); // each play flips the side
+  return stepBetween(
+    c,
+    pos.pieceWordAt(j, 2 * c),
+    pos.pieceWordAt(j, 2 * c + 1),
+    pos.pieceWordAt(j + 1, 2 * c),
+    pos.pieceWordAt(j + 1, 2 * c + 1),
+  );
+}
+
+/**
+ * What a search position was made from (`coerceo.search`): the state, and where its position
+ * stood in the search position's sequence. Its `stateOf` is the search position's `state()`.
+ */
+class SearchOrigin implements PositionOrigin {
+  constructor(
+    private readonly from: CoerceoState,
+    private readonly at: number,
+  ) {}
+
+  /**
+   * The state `pos` shows, with the repetition history (positions and move texts since the last
+   * irreversible turn) carried along: the entries from before the search are the state's own
+   * (immutable, so shared), later ones are read off the position's undo stack.
+   */
+  stateOf(pos: CoerceoPosition): CoerceoState {
+    const from = this.from;
+    const at = this.at;
+    const top = pos.stackTop();
+    // The search position never undoes below `at`, so its segment starts at or after `from`'s.
+    const first = at - from.history.length;
+    const history: Array<readonly [number, number, number, number]> = [];
+    const since: string[] = [];
+    for (let j = pos.segmentStart(); j < top; j++) {
+      if (j < at) {
+        history.push(from.history[j - first] as readonly [number, number, number, number]);
+        since.push(from.since[j - first] as string);
+      } else {
+        history.push([
+          pos.pieceWordAt(j, 0),
+          pos.pieceWordAt(j, 1),
+          pos.pieceWordAt(j, 2),
+          pos.pieceWordAt(j, 3),
+        ]);
+        since.push(stepTextAt(pos, j));
+      }
+    }
+    return trustHashed(pos.hashLo(), pos.hashHi(), {
+      pieces: [pos.pieceWord(0), pos.pieceWord(1), pos.pieceWord(2), pos.pieceWord(3)],
+      tiles: pos.tiles,
+      held: [pos.heldBy(0), pos.heldBy(1)],
+      side: pos.toMove() as 0 | 1,
+      layout: from.layout,
+      exchangeCost: from.exchangeCost,
+      rulings: from.rulings,
+      history,
+      since,
+      // Nothing is played after a resignation: it ends the game.
+      resigned: top === at ? from.resigned : null,
+      status: pos.status,
+    });
+  }
+}
+
+/**
+ * A search position of its own for `state` (checked at entry point `where`): a copy of its
+ * position whose `state()` rebuilds a state after any plays.
+ */
+export function searchPositionOf(state: unknown, where: string): CoerceoPosition {
+  const pos = readPosition(state, where).clone();
+  pos.origin = new SearchOrigin(state as CoerceoState, pos.stackTop());
+  return pos;
 }
 
 /** C-NOTATION-5: the full state string (CPF, options, history, resignation). */
@@ -152,7 +280,7 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
       const code = legalCode(pos, steps[k] as CoerceoMove);
       if (code < 0) throw invalid(`history step ${k} ${quote(tail.since[k])} is not a legal move`);
       pos.play(code);
-      state = pos.state();
+      state = stateAfter(state, pos);
       if (formatCpf(state) !== cpfs[k + 1] || state.since.length !== k + 1) {
         throw invalid(
           `history step ${k} ${quote(tail.since[k])} captures or removes a tile, so it cannot be in the history`,
@@ -279,7 +407,7 @@ export function factsOf(state: unknown, where: string): StateFacts {
  * The position of `state` (checked at entry point `where`): the one shared reading position,
  * loaded with `state`. **Valid until the next call** and **read-only** — callers generate and
  * read from it, then drop it; only `apply` plays on it ({@link playOnReader}); a position to
- * keep is a `copyOf` it. So `moves`, the legality check and `apply` on one state share one load.
+ * keep is a `clone()` of it. So `moves`, the legality check and `apply` on one state share one load.
  */
 export function readPosition(state: unknown, where: string): CoerceoPosition {
   return loaded(state as CoerceoState, guard.check(state, where));
@@ -297,7 +425,7 @@ export function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPo
   } else if (readerCameFrom === state) {
     reader.undo();
   } else {
-    reader.load(state, known);
+    reader.setUp(setupOf(state, known));
   }
   readerShows = state;
   readerCameFrom = null;
@@ -315,7 +443,7 @@ export function loaded(state: CoerceoState, known: StateFacts | null): CoerceoPo
 export function playOnReader(state: CoerceoState, facts: StateFacts, code: number): CoerceoState {
   const pos = loaded(state, facts);
   pos.play(code);
-  const next = pos.stateAfter(state);
+  const next = stateAfter(state, pos);
   readerShows = next;
   readerCameFrom = state;
   return next;

@@ -12,7 +12,7 @@ import {
 } from '../../src/coerceo/board.js';
 import {
   type CoerceoMove,
-  CoerceoPosition,
+  type CoerceoPosition,
   type CoerceoState,
   coerceo,
   outcome,
@@ -205,7 +205,7 @@ describe('Coerceo properties over random games', () => {
           (choices) => {
             let s = coerceo.start(options);
             const ledger = { paid: 0, discarded: 0 };
-            const pos = new CoerceoPosition(s);
+            const pos = searchOf(s);
             for (const choice of choices) {
               const moves = coerceo.moves(s);
               if (moves.length === 0) break;
@@ -215,7 +215,7 @@ describe('Coerceo properties over random games', () => {
               checkStepExistence(next);
               // the incremental hash along the whole game equals a fresh position's hash
               pos.play(pos.encode(move));
-              expect(pos.hash()).toBe(new CoerceoPosition(next).hash());
+              expect(pos.hash()).toBe(searchOf(next).hash());
               s = next;
             }
             // and undoing everything restores the start exactly
@@ -243,7 +243,7 @@ describe('Coerceo properties over random games', () => {
         fc.array(fc.nat(), { minLength: 100, maxLength: 400, size: 'max' }),
         (options, choices) => {
           let s = coerceo.start(options);
-          const pos = new CoerceoPosition(s);
+          const pos = searchOf(s);
           for (const choice of choices) {
             const before = coerceo.serialize(pos.state() as CoerceoState);
             const hash = pos.hash();
@@ -294,7 +294,7 @@ describe('Coerceo properties over random games', () => {
     }
     const back = cycle.map((m): Step => ({ kind: 'step', from: m.to, to: m.from }));
     const plies = [...cycle, ...back, ...cycle, ...back];
-    const pos = new CoerceoPosition(start);
+    const pos = searchOf(start);
     for (const m of plies) pos.play(pos.encode(m));
     expect(pos.terminal()).toBe(true);
     expect(outcome(pos.state() as CoerceoState)).toMatchObject({ reason: 'repetition' });
@@ -341,7 +341,7 @@ describe('Coerceo properties over random games', () => {
             if (moves.length === 0) break;
             s = coerceo.apply(s, moves[choice % moves.length] as CoerceoMove);
           }
-          walk(new CoerceoPosition(s), 2, 0);
+          walk(searchOf(s), 2, 0);
         },
       ),
       { numRuns: 40, seed: 15 },
@@ -365,7 +365,7 @@ describe('Coerceo properties over random games', () => {
           const children = moves.map((m) => coerceo.apply(s, m));
           const fresh = coerceo.deserialize(text);
           expect(coerceo.serialize(s)).toBe(text);
-          expect(searchOf(s).hash()).toBe(new CoerceoPosition(fresh).hash());
+          expect(searchOf(s).hash()).toBe(searchOf(fresh).hash());
           expect(searchOf(s).state()).toEqual(fresh);
           expect(coerceo.moves(fresh)).toEqual(moves);
           coerceo.moves(fresh).forEach((m, i) => {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CoerceoPosition,
   type CoerceoState,
   coerceo,
   edgeNeighboursOf,
@@ -72,7 +71,6 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: CoerceoState) => unknown
   ['variantOf', (s) => variantOf(s)],
   ['evaluateCoerceo', (s) => evaluateCoerceo(s)],
   ['formatBoard', (s) => formatBoard(s)],
-  ['new CoerceoPosition', (s) => new CoerceoPosition(s).hash()],
   ['render', (s) => render(s)],
 ];
 
