@@ -18,16 +18,16 @@ import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } fro
 import type { CoerceoPosition } from './position.js';
 import { threats } from './queries.js';
 import { LIVE, scoreOf } from './rules.js';
+import { searchPositionOf } from './search.js';
 import {
   checkState,
-  factsOf,
-  loaded,
-  playOnReader,
+  childState,
+  positionAt,
   readSavedText,
   resigned,
   savedText,
-  searchPositionOf,
   stateFromData,
+  versionOf,
 } from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
 
@@ -70,21 +70,21 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
 
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
-  const facts = factsOf(state, 'coerceo.moves');
-  if (facts.moves !== undefined) return facts.moves;
-  const list = moveList(loaded(state, facts));
-  facts.moves = list;
+  const v = versionOf(state, 'coerceo.moves');
+  if (v.moves !== undefined) return v.moves;
+  const list = moveList(positionAt(v));
+  v.moves = list;
   return list;
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
-  const facts = factsOf(state, 'coerceo.apply');
+  const v = versionOf(state, 'coerceo.apply');
   // A move object `moves` handed out for this state is legal: only its code is needed, not the
   // refusal checks and a second generation.
-  const listed = facts.moves;
-  if (listed === undefined || listedIndex(listed, move, facts) < 0) assertLegal(state, move);
-  return playOnReader(state, facts, encodeMove(move, state.side));
+  const listed = v.moves;
+  if (listed === undefined || listedIndex(listed, move, v) < 0) assertLegal(state, move);
+  return childState(state, v, encodeMove(move, state.side));
 }
 
 /**

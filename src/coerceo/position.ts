@@ -121,10 +121,6 @@ export interface CoerceoSetup {
    * C-END-5 compares with); they cannot be undone.
    */
   readonly history: readonly (readonly number[])[];
-  /** The hash words of the position when known (saves the rehash), else `undefined`. */
-  readonly hLo?: number | undefined;
-  /** See {@link hLo}. */
-  readonly hHi?: number | undefined;
 }
 
 /**
@@ -271,12 +267,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.heldB = words.held[1] as number;
     this.setPieces(pieces);
     this.side = words.side;
-    if (words.hLo === undefined || words.hHi === undefined) {
-      this.rehash();
-    } else {
-      this.hLo = words.hLo;
-      this.hHi = words.hHi;
-    }
+    this.rehash();
     const hLo = this.hLo;
     const hHi = this.hHi;
     // Preload the earlier positions since the last irreversible turn (C-END-5): same tiles,
@@ -311,16 +302,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.hLo = hLo;
     this.hHi = hHi;
     this.status = words.status;
-  }
-
-  /** @internal The low word of the Zobrist hash (what a state's facts keep). */
-  hashLo(): number {
-    return this.hLo;
-  }
-
-  /** @internal The high word of the Zobrist hash. */
-  hashHi(): number {
-    return this.hHi;
   }
 
   /** Tiles an exchange costs. */

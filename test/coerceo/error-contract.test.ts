@@ -89,8 +89,6 @@ const NOT_CALLED = {
   saveRare: 'private',
   // What the state layer reads and sets (`@internal`, not in the published types).
   setUp: 'internal',
-  hashLo: 'internal',
-  hashHi: 'internal',
   stackTop: 'internal',
   segmentStart: 'internal',
   pieceWordAt: 'internal',
