@@ -7,8 +7,8 @@
 import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
-import { CoerceoPosition } from './position.js';
+import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './engine/board.js';
+import { CoerceoPosition } from './engine/position.js';
 import { positionOf } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 

@@ -16,9 +16,16 @@ import {
   refusedMove,
 } from '../core/explain.js';
 import { quote } from '../core/quote.js';
-import { COLOUR_FIELDS, colourIndex, fieldByName, fieldColour, VN_HI, VN_LO } from './board.js';
+import {
+  COLOUR_FIELDS,
+  colourIndex,
+  fieldByName,
+  fieldColour,
+  VN_HI,
+  VN_LO,
+} from './engine/board.js';
+import { LIVE } from './engine/rules.js';
 import { quoteMove } from './notation.js';
-import { LIVE } from './rules.js';
 import { legalCode, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 

@@ -1,6 +1,6 @@
 /**
  * The `coerceo` game record and the queries apps need. Every function here is a thin wrapper
- * over the one move generator in `position.ts`.
+ * over the one move generator in `engine/position.ts`.
  *
  * @module
  */
@@ -10,14 +10,14 @@ import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
-import { encodeMove } from './codes.js';
+import { encodeMove } from './engine/codes.js';
+import { moveList } from './engine/lists.js';
+import type { CoerceoPosition } from './engine/position.js';
+import { LIVE, scoreOf } from './engine/rules.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
-import { moveList } from './lists.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import type { CoerceoPosition } from './position.js';
 import { threats } from './queries.js';
-import { LIVE, scoreOf } from './rules.js';
 import { searchPositionOf } from './search.js';
 import {
   checkState,

@@ -21,11 +21,11 @@ import {
   TILE_NAMES,
   VN_HI,
   VN_LO,
-} from './board.js';
-import { MAX_MOVES } from './codes.js';
+} from './engine/board.js';
+import { MAX_MOVES } from './engine/codes.js';
+import { generateSteps } from './engine/moves.js';
+import { LIVE, outcomeOf } from './engine/rules.js';
 import { assertLegal, explainMove } from './explain.js';
-import { generateSteps } from './moves.js';
-import { LIVE, outcomeOf } from './rules.js';
 import { checkState, legalCode, positionFrom, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoOutcome, CoerceoState, Colour } from './types.js';
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CoerceoPosition, PositionOrigin } from './position.js';
+import type { CoerceoPosition, PositionOrigin } from './engine/position.js';
 import { positionOf, stepTextAt, trustState } from './state.js';
 import type { CoerceoState } from './types.js';
 

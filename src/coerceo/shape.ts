@@ -97,7 +97,7 @@ function isHeld(v: unknown): boolean {
   return isInt32(v) && (v as number) >= 0 && (v as number) <= MAX_HELD;
 }
 
-/** 0, or `reason · 4 + winner` with reason 1..5 and winner 0..2 (see `rules.ts`). */
+/** 0, or `reason · 4 + winner` with reason 1..5 and winner 0..2 (see `engine/rules.ts`). */
 function isStatus(v: unknown): boolean {
   if (v === 0) return true;
   if (!isInt32(v)) return false;

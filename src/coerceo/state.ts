@@ -20,8 +20,10 @@ import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { GameTree, Version } from '../core/tree.js';
-import { colourIndex, fieldByName, fieldColour } from './board.js';
-import { MAX_MOVES } from './codes.js';
+import { colourIndex, fieldByName, fieldColour } from './engine/board.js';
+import { MAX_MOVES } from './engine/codes.js';
+import { CoerceoPosition, type CoerceoSetup } from './engine/position.js';
+import { endStatus, LIVE, outcomeOf, statusCode } from './engine/rules.js';
 import {
   formatCpf,
   formatTail,
@@ -33,8 +35,6 @@ import {
   validatePosition,
 } from './notation.js';
 import type { CoerceoRulings } from './options.js';
-import { CoerceoPosition, type CoerceoSetup } from './position.js';
-import { endStatus, LIVE, outcomeOf, statusCode } from './rules.js';
 import { shapeError } from './shape.js';
 import type { CoerceoMove, CoerceoState, PositionData } from './types.js';
 

@@ -10,11 +10,11 @@ import {
   TILE_X,
   TILE_Y,
   tileAt,
-} from '../../src/coerceo/board.js';
+} from '../../src/coerceo/engine/board.js';
+import type { CoerceoPosition } from '../../src/coerceo/engine/position.js';
 import { coerceoBalance, coerceoEvaluator, evaluateCoerceo } from '../../src/coerceo/evaluate.js';
 import { coerceo, LAURENTIUS_CPF, parsePosition } from '../../src/coerceo/game.js';
 import { outcome } from '../../src/coerceo/index.js';
-import type { CoerceoPosition } from '../../src/coerceo/position.js';
 import type { CoerceoState } from '../../src/coerceo/types.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { alphaBetaBot, mctsBot, playGame } from '../../src/search/index.js';

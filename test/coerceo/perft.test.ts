@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popcount } from '../../src/coerceo/board.js';
+import { popcount } from '../../src/coerceo/engine/board.js';
 import { type CoerceoPosition, coerceo } from '../../src/coerceo/index.js';
 import { divide, perft } from '../../src/core/perft.js';
 

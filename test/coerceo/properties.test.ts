@@ -9,7 +9,7 @@ import {
   REMOVABLE_SIDES,
   TILE_NAMES,
   tilesConnected,
-} from '../../src/coerceo/board.js';
+} from '../../src/coerceo/engine/board.js';
 import {
   type CoerceoMove,
   type CoerceoPosition,
@@ -230,7 +230,7 @@ describe('Coerceo properties over random games', () => {
     });
   }
 
-  // The undo stack keeps neither the side to move nor the end status (src/coerceo/constants.ts,
+  // The undo stack keeps neither the side to move nor the end status (src/coerceo/engine/constants.ts,
   // `S`): `undo` flips the side back and restores a live status, and restores the repetition
   // segment's start only after an irreversible turn. Check every legal move of every ply.
   it('C-TURN-3 / C-END-5 / C-END-7: play then undo restores the exact state (side, status, repetition history) at every ply of random games', () => {
@@ -310,7 +310,7 @@ describe('Coerceo properties over random games', () => {
   });
 
   // `count` keeps each side's step count while the other side's reversible steps cannot change
-  // it, and hands it back to the position before (src/coerceo/position.ts): compare it with a
+  // it, and hands it back to the position before (src/coerceo/engine/position.ts): compare it with a
   // fresh `generate` at every node of depth-2 walks, before and after each undo, from mid-game
   // positions rich in captures, tile removals and exchanges (which must drop the kept counts).
   it('C-MOVE-1 / C-EXCHANGE-4: count() equals the moves generate writes at every node of depth-2 walks, before and after undo', () => {

@@ -96,7 +96,7 @@ const repeating = JSON.parse(
     ),
   ),
 ) as Record<string, unknown>;
-/** Every end status code (see `rules.ts`) and 0 for a live game. */
+/** Every end status code (see `engine/rules.ts`) and 0 for a live game. */
 const STATUSES = [0, 4, 5, 6, 8, 9, 12, 13, 14, 18, 22];
 
 describe('coerceo entry points on values that are not states', () => {

@@ -14,10 +14,11 @@
  *
  * @module
  */
-import { badArgument } from '../core/args.js';
-import { RulesError } from '../core/errors.js';
-import type { SearchPosition } from '../core/game.js';
-import { quote } from '../core/quote.js';
+import { badArgument } from '../../core/args.js';
+import { RulesError } from '../../core/errors.js';
+import type { SearchPosition } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
+import type { CoerceoMove, CoerceoState } from '../types.js';
 import {
   EN_HI,
   EN_LO,
@@ -30,7 +31,6 @@ import {
   TILE_OF,
 } from './board.js';
 import { enclosed } from './capture.js';
-
 import { decodeMove, encodeMove } from './codes.js';
 import {
   COLOUR_FIELDS,
@@ -56,7 +56,6 @@ import {
   LIVE,
   MAX_MOVES,
 } from './constants.js';
-
 import {
   pieceKeys,
   positionHash,
@@ -66,12 +65,9 @@ import {
   SIDE_KEY_LO as ZS_LO,
   TILE_KEYS as ZT,
 } from './hash.js';
-
 import { countSteps, writeExchanges, writeSteps } from './moves.js';
 import { endStatus, scoreOf, statusCode } from './rules.js';
 import { cascadeRemoval } from './tiles.js';
-
-import type { CoerceoMove, CoerceoState } from './types.js';
 
 // The undo-entry layout (constants.ts), as local aliases: the test runner would read each
 // imported name through a getter in play and undo; the build drops the aliases (tsup.config.ts).
