@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
 const modules = [
-  'src/hive/constants.ts',
+  'src/hive/engine/constants.ts',
   'src/coerceo/engine/constants.ts',
   'src/torres/constants.ts',
   'src/torres/layout.ts',

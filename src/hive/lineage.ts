@@ -26,8 +26,8 @@
  * @module
  */
 import { GameTree, positionAt as treePositionAt, Version } from '../core/tree.js';
+import type { Position } from './engine/position.js';
 import { formatMoveCode } from './notation.js';
-import type { Position } from './position.js';
 import type { HiveMove } from './types.js';
 
 /** A state's place in its tree, with what Hive keeps per state. */

@@ -13,15 +13,15 @@ import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import type { StateOrigin } from '../core/tree.js';
-import { encodeMove } from './codes.js';
+import { encodeMove } from './engine/codes.js';
+import { findLegal } from './engine/moves.js';
+import { gameSetup, type HiveGameType } from './engine/pieces.js';
+import { Position } from './engine/position.js';
+import { isOver } from './engine/rules.js';
 import { refusalOf } from './explain.js';
 import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
-import { findLegal } from './moves.js';
 import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { gameSetup, type HiveGameType } from './pieces.js';
-import { Position } from './position.js';
-import { isOver } from './rules.js';
 import type { HiveMove, HiveState } from './types.js';
 
 /**

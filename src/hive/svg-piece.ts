@@ -19,7 +19,7 @@ import {
   title,
 } from '../core/svg.js';
 import { BUG_PICTURES, type BugPart } from './bugs.js';
-import { pieceFromName, pieceName } from './pieces.js';
+import { pieceFromName, pieceName } from './engine/pieces.js';
 
 /** How `HiveRenderOptions.pieces` shows a piece's bug. */
 export type HivePieceStyle = 'bugs' | 'letters';

@@ -6,10 +6,10 @@
  * @module
  */
 
+import type { RepetitionRule } from '../options.js';
+import type { HiveOutcome, HiveResult } from '../types.js';
 import { SLOTS } from './constants.js';
-import type { RepetitionRule } from './options.js';
 import type { Position } from './position.js';
-import type { HiveOutcome, HiveResult } from './types.js';
 
 /** Rule options fixed for one game (H-OPT-1). */
 export interface RuleOptions {

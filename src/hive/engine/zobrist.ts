@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { RandomStream } from '../core/stream.js';
+import { RandomStream } from '../../core/stream.js';
 import { CELLS, PIECES, SLOTS } from './constants.js';
 import { KIND_FIRST_SLOT, SLOT_KIND } from './pieces.js';
 

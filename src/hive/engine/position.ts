@@ -10,9 +10,10 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
-import type { SearchPosition } from '../core/game.js';
-import type { StateOrigin } from '../core/tree.js';
+import { RulesError } from '../../core/errors.js';
+import type { SearchPosition } from '../../core/game.js';
+import type { StateOrigin } from '../../core/tree.js';
+import type { HiveMove, HiveState } from '../types.js';
 import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap, NB } from './board.js';
 import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
@@ -32,7 +33,6 @@ import { countMoves, findLegal, generate, MAX_MOVES } from './moves.js';
 import { inGameKinds, inGamePieces, inGameTable, SLOT_KIND } from './pieces.js';
 import { IN_PROGRESS, judge, type RuleOptions, scoreOf } from './rules.js';
 import { handBit, OCCUPIED as I_OCCUPIED, SPOT as I_SPOT, touchUnit } from './touch.js';
-import type { HiveMove, HiveState } from './types.js';
 import {
   hashFromScratch,
   LEVELS as I_LEVELS,
