@@ -101,4 +101,59 @@ describe('many states of many games used in turn', () => {
       { numRuns: 40 },
     );
   });
+
+  it('a search position held across calls on other trees and games plays on as its own copy', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.nat()), { minLength: 20, maxLength: 100 }),
+        (steps) => {
+          const pool = roots();
+          // Each held search position beside the immutable state it should show: the bridge
+          // hands out positions that belong to a tree, and a search position is a copy that
+          // belongs to nobody, so no call on any state may move it.
+          const held: {
+            game: AnyGame;
+            pos: NonNullable<ReturnType<NonNullable<AnyGame['search']>>>;
+            state: unknown;
+          }[] = [];
+          for (const [pick, op, k] of steps) {
+            if (op === 0 || held.length === 0) {
+              const { game, state } = pool[pick % pool.length] as Entry;
+              const pos = game.search?.(state);
+              if (pos !== undefined) held.push({ game, pos, state });
+              continue;
+            }
+            const h = held[pick % held.length] as (typeof held)[number];
+            const { game } = h;
+            if (op === 1 && !game.terminal(h.state)) {
+              // Play one move on the held position and the same move on the state: both agree.
+              const buf = new Int32Array(h.pos.maxMoves);
+              const n = h.pos.generate(buf, 0);
+              const code = buf[k % n] as number;
+              const move = h.pos.decode(code);
+              h.pos.play(code);
+              h.state = game.apply(h.state, move);
+              // Meanwhile, another tree of the pool takes a step too.
+              const other = pool[k % pool.length] as Entry;
+              if (!other.game.terminal(other.state)) {
+                const ms = other.game.moves(other.state);
+                pool.push({ ...other, state: other.game.apply(other.state, ms[k % ms.length]) });
+              }
+            }
+            expect(game.serialize(h.pos.state())).toBe(game.serialize(h.state));
+            expect(h.pos.toMove()).toBe(game.toMove(h.state));
+            // A seat's view of the state a held position shows equals the view of a fresh read.
+            if (game.observe !== undefined) {
+              const seat = k % game.score(h.state).length;
+              const fresh = game.deserialize(game.serialize(h.state));
+              expect(game.serialize(game.observe(h.pos.state(), seat))).toBe(
+                game.serialize(game.observe(fresh, seat)),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });
