@@ -6,9 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { constants, type Dirent } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   type DamageReport,
   type FetchResult,
@@ -22,6 +20,16 @@ import {
   type StoredState,
 } from '../store.js';
 import { MatchExistsError, StoreBackendError, StoreInputError } from './errors.js';
+import { DurableFolder } from './file-disk.js';
+import {
+  type MatchRecord,
+  matchFiles,
+  parseInitial,
+  parseLog,
+  parseRecord,
+  RECORD_NAME,
+  recordText,
+} from './file-format.js';
 import {
   type DamageHandler,
   describeID,
@@ -31,11 +39,8 @@ import {
   KeyedQueue,
   listOptions,
   logDamage,
-  logEntryProblem,
-  metadataProblem,
   OpenOnce,
   report,
-  stateProblem,
   unknownMatch,
   wanted,
 } from './records.js';
@@ -59,34 +64,11 @@ export interface FileStoreOptions {
   readonly onDamage?: (report: DamageReport) => void;
 }
 
-/** The format tag of a match record. */
-const FORMAT = 'boardrules-match';
-/** The version of the record format this code writes and reads. */
-const VERSION = 1;
-/** A match record's file name: the match ID (no dots in it) and `.json`. */
-const RECORD_NAME = /^([A-Za-z0-9_-]{1,64})\.json$/;
-/** A temporary file this store writes (`.<target>.<pid>.<n>.tmp`). */
-const TEMP_NAME = /^\..+\.\d+\.\d+\.tmp$/;
 /** How many records `listMatches` reads at once. */
 const LIST_CONCURRENCY = 16;
 
-/** A match record, read and checked. */
-interface MatchRecord {
-  readonly state: StoredState;
-  readonly metadata: StoredMetadata;
-  /** How many bytes of the log file belong to the match (the rest is a torn or stale tail). */
-  readonly logBytes: number;
-}
-
 /** A read found the match damaged and set it aside. */
 const DAMAGED: unique symbol = Symbol('damaged');
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function errorCode(e: unknown): string | undefined {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /**
  * A match store in files, for one server process: everything survives a crash of the process
@@ -138,11 +120,10 @@ function errorCode(e: unknown): string | undefined {
 export class FileStore implements MatchStore {
   /** The store's folder, absolute. */
   readonly dir: string;
-  private readonly fsync: boolean;
+  private readonly disk: DurableFolder;
   private readonly onDamage: DamageHandler;
   private readonly queue = new KeyedQueue();
-  private readonly opening = new OpenOnce(() => this.open());
-  private temps = 0;
+  private readonly opening = new OpenOnce(() => this.disk.open());
 
   constructor(options: FileStoreOptions) {
     const { dir, fsync = true, onDamage = logDamage } = (options ?? {}) as FileStoreOptions;
@@ -155,7 +136,7 @@ export class FileStore implements MatchStore {
       throw new TypeError('FileStore: options.onDamage must be a function');
     }
     this.dir = resolve(dir);
-    this.fsync = fsync;
+    this.disk = new DurableFolder(this.dir, fsync);
     this.onDamage = onDamage;
   }
 
@@ -170,27 +151,6 @@ export class FileStore implements MatchStore {
    */
   connect(): Promise<void> {
     return this.opening.run();
-  }
-
-  private async open(): Promise<void> {
-    let names: string[];
-    try {
-      const created = await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      if (created !== undefined) await this.syncDir(dirname(this.dir));
-      names = await readdir(this.dir);
-    } catch (e) {
-      throw new StoreBackendError('', `opening the folder ${this.dir}`, e);
-    }
-    for (const name of names) {
-      if (!TEMP_NAME.test(name)) continue;
-      try {
-        await unlink(join(this.dir, name));
-      } catch (e) {
-        if (errorCode(e) !== 'ENOENT') {
-          throw new StoreBackendError('', `deleting the leftover ${name}`, e);
-        }
-      }
-    }
   }
 
   /**
@@ -212,7 +172,7 @@ export class FileStore implements MatchStore {
     await this.connect();
     return this.queue.run(matchID, async () => {
       if ((await this.load(matchID)) !== undefined) throw new MatchExistsError(matchID);
-      await this.writeAtomic(matchID, `${matchID}.initial.json`, initial.text);
+      await this.disk.writeAtomic(matchID, `${matchID}.initial.json`, initial.text);
       await this.writeRecord(matchID, initial.text, metadata.text, 0);
     });
   }
@@ -291,15 +251,7 @@ export class FileStore implements MatchStore {
     if (!isMatchID(matchID)) return;
     await this.connect();
     return this.queue.run(matchID, async () => {
-      for (const name of [`${matchID}.json`, `${matchID}.initial.json`, `${matchID}.log`]) {
-        try {
-          await unlink(join(this.dir, name));
-        } catch (e) {
-          if (errorCode(e) !== 'ENOENT')
-            throw new StoreBackendError(matchID, `deleting ${name}`, e);
-        }
-      }
-      await this.syncDirOrFail(matchID, this.dir);
+      await this.disk.remove(matchID, matchFiles(matchID));
     });
   }
 
@@ -310,14 +262,14 @@ export class FileStore implements MatchStore {
   async listMatches(opts?: Parameters<MatchStore['listMatches']>[0]): Promise<string[]> {
     const filter = listOptions(opts);
     await this.connect();
-    let entries: Dirent[];
+    let names: string[];
     try {
-      entries = await readdir(this.dir, { withFileTypes: true });
+      names = await this.disk.names();
     } catch (e) {
       throw new StoreBackendError('', 'listing the matches', e);
     }
-    const ids = entries
-      .map((entry) => RECORD_NAME.exec(entry.name)?.[1])
+    const ids = names
+      .map((name) => RECORD_NAME.exec(name)?.[1])
       .filter((id): id is string => id !== undefined && isMatchID(id))
       .sort();
     const listed: string[] = [];
@@ -338,39 +290,23 @@ export class FileStore implements MatchStore {
   /** The match's record, checked; `undefined` if there is none or it was damaged (set aside). */
   private async load(matchID: string): Promise<MatchRecord | undefined> {
     const name = `${matchID}.json`;
-    const read = await this.readText(matchID, name);
+    const read = await this.disk.readText(matchID, name);
     if (read === undefined) return undefined;
-    if (typeof read !== 'string') return this.damaged(matchID, `${name} ${read.problem}`);
-    let value: unknown;
-    try {
-      value = JSON.parse(read);
-    } catch (e) {
-      return this.damaged(matchID, `${name} is not JSON (${(e as Error).message})`);
-    }
-    const problem = recordProblem(value);
-    if (problem !== undefined) {
-      return this.damaged(matchID, `${name} is not a match record: ${problem}`);
-    }
-    return value as MatchRecord;
+    const record =
+      typeof read === 'string' ? parseRecord(name, read) : { problem: `${name} ${read.problem}` };
+    if ('problem' in record) return this.damaged(matchID, record.problem);
+    return record.value;
   }
 
   /** The match's first state, checked, or {@link DAMAGED}. */
   private async loadInitial(matchID: string): Promise<StoredState | typeof DAMAGED> {
     const name = `${matchID}.initial.json`;
-    const read = await this.readText(matchID, name);
+    const read = await this.disk.readText(matchID, name);
     if (read === undefined) return this.damagedMark(matchID, `${name} is missing`);
-    if (typeof read !== 'string') return this.damagedMark(matchID, `${name} ${read.problem}`);
-    let value: unknown;
-    try {
-      value = JSON.parse(read);
-    } catch (e) {
-      return this.damagedMark(matchID, `${name} is not JSON (${(e as Error).message})`);
-    }
-    const problem = stateProblem(value);
-    if (problem !== undefined) {
-      return this.damagedMark(matchID, `${name} is not a boardgame.io state: ${problem}`);
-    }
-    return value as StoredState;
+    const initial =
+      typeof read === 'string' ? parseInitial(name, read) : { problem: `${name} ${read.problem}` };
+    if ('problem' in initial) return this.damagedMark(matchID, initial.problem);
+    return initial.value;
   }
 
   /** The match's log (its first `logBytes` bytes), checked, or {@link DAMAGED}. */
@@ -380,77 +316,10 @@ export class FileStore implements MatchStore {
   ): Promise<StoredLogEntry[] | typeof DAMAGED> {
     if (record.logBytes === 0) return [];
     const name = `${matchID}.log`;
-    const bytes = Buffer.alloc(record.logBytes);
-    let got = 0;
-    try {
-      const fh = await open(join(this.dir, name), 'r');
-      try {
-        while (got < bytes.length) {
-          const { bytesRead } = await fh.read(bytes, got, bytes.length - got, got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-      } finally {
-        await fh.close();
-      }
-    } catch (e) {
-      if (errorCode(e) === 'ENOENT') return this.damagedMark(matchID, `${name} is missing`);
-      if (errorCode(e) === 'EISDIR') return this.damagedMark(matchID, `${name} is a folder`);
-      throw new StoreBackendError(matchID, `reading ${name}`, e);
-    }
-    if (got < bytes.length) {
-      return this.damagedMark(
-        matchID,
-        `${name} has ${got} bytes where its record says ${bytes.length}`,
-      );
-    }
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      return this.damagedMark(matchID, `${name} is not UTF-8 text`);
-    }
-    if (!text.endsWith('\n')) return this.damagedMark(matchID, `${name} ends inside an entry`);
-    const log: StoredLogEntry[] = [];
-    const lines = text.slice(0, -1).split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      let entry: unknown;
-      try {
-        entry = JSON.parse(lines[i] as string);
-      } catch {
-        return this.damagedMark(matchID, `${name}: line ${i + 1} is not JSON`);
-      }
-      const problem = logEntryProblem(entry, record.state._stateID);
-      if (problem !== undefined) {
-        return this.damagedMark(matchID, `${name}: line ${i + 1} is not a log entry: ${problem}`);
-      }
-      log.push(entry as StoredLogEntry);
-    }
-    return log;
-  }
-
-  /**
-   * The text of `name`; `undefined` if it does not exist; `{ problem }` if it cannot be a record
-   * (empty, a folder, not UTF-8). Other failures are the file system's: {@link StoreBackendError}.
-   */
-  private async readText(
-    matchID: string,
-    name: string,
-  ): Promise<string | { problem: string } | undefined> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(join(this.dir, name));
-    } catch (e) {
-      if (errorCode(e) === 'ENOENT') return undefined;
-      if (errorCode(e) === 'EISDIR') return { problem: 'is a folder' };
-      throw new StoreBackendError(matchID, `reading ${name}`, e);
-    }
-    if (bytes.length === 0) return { problem: 'is empty (0 bytes)' };
-    try {
-      return utf8.decode(bytes);
-    } catch {
-      return { problem: 'is not UTF-8 text' };
-    }
+    const bytes = await this.disk.readPrefix(matchID, name, record.logBytes);
+    const log = bytes instanceof Uint8Array ? parseLog(name, bytes, record.state._stateID) : bytes;
+    if ('problem' in log) return this.damagedMark(matchID, log.problem);
+    return log.value;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -480,16 +349,7 @@ export class FileStore implements MatchStore {
     );
     let setAsideAt = folder;
     try {
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      for (const name of [`${matchID}.json`, `${matchID}.initial.json`, `${matchID}.log`]) {
-        try {
-          await rename(join(this.dir, name), join(folder, name));
-        } catch (e) {
-          if (errorCode(e) !== 'ENOENT') throw e;
-        }
-      }
-      await this.syncDir(folder);
-      await this.syncDir(this.dir);
+      await this.disk.moveInto(folder, matchFiles(matchID));
     } catch (e) {
       setAsideAt = `(nowhere: moving it to ${folder} failed: ${(e as Error).message})`;
     }
@@ -505,30 +365,8 @@ export class FileStore implements MatchStore {
     metadataText: string,
     logBytes: number,
   ): Promise<void> {
-    const text = `{"format":"${FORMAT}","version":${VERSION},"logBytes":${logBytes},"state":${stateText},"metadata":${metadataText}}`;
-    return this.writeAtomic(matchID, `${matchID}.json`, text);
-  }
-
-  /**
-   * Replaces `name` with `text` atomically: a temporary file in the same folder, flushed, renamed
-   * over `name`, the folder flushed.
-   */
-  private async writeAtomic(matchID: string, name: string, text: string): Promise<void> {
-    const temp = join(this.dir, `.${name}.${process.pid}.${++this.temps}.tmp`);
-    try {
-      const fh = await open(temp, 'wx', 0o600);
-      try {
-        await fh.writeFile(text);
-        if (this.fsync) await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(temp, join(this.dir, name));
-    } catch (e) {
-      await unlink(temp).catch(() => undefined);
-      throw new StoreBackendError(matchID, `writing ${name}`, e);
-    }
-    await this.syncDirOrFail(matchID, this.dir);
+    const text = recordText(stateText, metadataText, logBytes);
+    return this.disk.writeAtomic(matchID, `${matchID}.json`, text);
   }
 
   /**
@@ -541,76 +379,8 @@ export class FileStore implements MatchStore {
     at: number,
     text: string,
   ): Promise<number | typeof DAMAGED> {
-    const name = `${matchID}.log`;
-    const path = join(this.dir, name);
-    const bytes = Buffer.from(text, 'utf8');
-    let fh: FileHandle | undefined;
-    let created = false;
-    let short: number | undefined;
-    try {
-      try {
-        fh = await open(path, constants.O_RDWR);
-      } catch (e) {
-        if (errorCode(e) !== 'ENOENT') throw e;
-        fh = await open(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, 0o600);
-        created = true;
-      }
-      const { size } = await fh.stat();
-      if (size < at) {
-        short = size;
-      } else {
-        let done = 0;
-        while (done < bytes.length) {
-          const { bytesWritten } = await fh.write(bytes, done, bytes.length - done, at + done);
-          done += bytesWritten;
-        }
-        await fh.truncate(at + bytes.length);
-        if (this.fsync) await fh.sync();
-      }
-    } catch (e) {
-      throw new StoreBackendError(matchID, `appending to ${name}`, e);
-    } finally {
-      await fh?.close().catch(() => undefined);
-    }
-    if (short !== undefined) {
-      return this.damagedMark(matchID, `${name} has ${short} bytes where its record says ${at}`);
-    }
-    if (created) await this.syncDirOrFail(matchID, this.dir);
-    return at + bytes.length;
+    const written = await this.disk.writeAt(matchID, `${matchID}.log`, at, text);
+    if (typeof written !== 'number') return this.damagedMark(matchID, written.problem);
+    return written;
   }
-
-  /** Flushes a folder's entries (with `fsync` on; not on Windows, where folders cannot be opened). */
-  private async syncDir(path: string): Promise<void> {
-    if (!this.fsync || process.platform === 'win32') return;
-    const fh = await open(path, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  }
-
-  private async syncDirOrFail(matchID: string, path: string): Promise<void> {
-    try {
-      await this.syncDir(path);
-    } catch (e) {
-      throw new StoreBackendError(matchID, `flushing the folder ${path}`, e);
-    }
-  }
-}
-
-/** Why `x` (a parsed record file) is not a match record, or `undefined` if it is one. */
-function recordProblem(x: unknown): string | undefined {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'not an object';
-  const r = x as Record<string, unknown>;
-  if (r.format !== FORMAT) return `format is not '${FORMAT}'`;
-  if (r.version !== VERSION) return `version is not ${VERSION}`;
-  if (typeof r.logBytes !== 'number' || !Number.isSafeInteger(r.logBytes) || r.logBytes < 0) {
-    return 'logBytes is not an integer ≥ 0';
-  }
-  const state = stateProblem(r.state);
-  if (state !== undefined) return `state: ${state}`;
-  const metadata = metadataProblem(r.metadata);
-  if (metadata !== undefined) return `metadata: ${metadata}`;
-  return undefined;
 }
