@@ -8,7 +8,6 @@ import {
   type DamageReport,
   type FetchResult,
   isMatchID,
-  type ListOptions,
   logUpTo,
   type MatchStore,
   matchesFilter,
@@ -19,6 +18,23 @@ import {
 } from '../store.js';
 import { MatchExistsError, StoreBackendError, StoreInputError } from './errors.js';
 import {
+  inTransaction,
+  type PgPool,
+  type PgQueryable,
+  type PgQueryResult,
+  runStatement,
+} from './postgres-pool.js';
+import {
+  type Checked,
+  checkRow,
+  NOTHING,
+  nameColumn,
+  type Row,
+  sqlFilter,
+  storableText,
+} from './postgres-rows.js';
+import { createTables, TABLE_NAME, type Tables, tablesOf } from './postgres-schema.js';
+import {
   type DamageHandler,
   describeID,
   encodeLog,
@@ -26,41 +42,14 @@ import {
   encodeState,
   listOptions,
   logDamage,
-  logEntryProblem,
-  metadataProblem,
   OpenOnce,
   report,
-  stateProblem,
   unknownMatch,
   type Wanted,
   wanted,
 } from './records.js';
 
-/** What a query answers, as far as the store reads it (node-postgres' `QueryResult`). */
-export interface PgQueryResult {
-  /** The rows, one object per row, keyed by column name. */
-  readonly rows: readonly Record<string, unknown>[];
-  /** How many rows the statement changed (or returned). */
-  readonly rowCount: number | null;
-}
-
-/** Something that runs a parameterised statement (node-postgres' `Pool` or `PoolClient`). */
-export interface PgQueryable {
-  /** Runs `text` with `$1…` bound to `values`. */
-  query(text: string, values?: unknown[]): Promise<PgQueryResult>;
-}
-
-/** One connection taken from a pool (node-postgres' `PoolClient`). */
-export interface PgPoolClient extends PgQueryable {
-  /** Gives the connection back; `true` or an error: it is broken, close it. */
-  release(destroy?: boolean | Error): void;
-}
-
-/** A connection pool: node-postgres' `pg.Pool`, or anything with the same two methods. */
-export interface PgPool extends PgQueryable {
-  /** A connection of its own, for a transaction. */
-  connect(): Promise<PgPoolClient>;
-}
+export type { PgPool, PgPoolClient, PgQueryable, PgQueryResult } from './postgres-pool.js';
 
 /** The options of {@link PostgresStore}. */
 export interface PostgresStoreOptions {
@@ -79,72 +68,8 @@ export interface PostgresStoreOptions {
   readonly onDamage?: (report: DamageReport) => void;
 }
 
-/**
- * The `game_name` column's text for a game name: the name as escaped inside a JSON string (the
- * name itself unless it holds `"`, `\\` or control characters). PostgreSQL's `text` cannot hold
- * U+0000, and a lone surrogate would reach it as U+FFFD: the escaped name is exact for every
- * string, so the column always matches the metadata and the filter finds what it should.
- */
-function nameColumn(gameName: string): string {
-  return JSON.stringify(gameName).slice(1, -1);
-}
-
-/** Text PostgreSQL can hold (no U+0000, no lone surrogates), for messages stored in it. */
-function storableText(text: string): string {
-  return text
-    .replaceAll('\u0000', '\\u0000')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
 /** How many rows `listMatches` reads at a time. */
 const LIST_PAGE = 200;
-
-/** A table name the store accepts (it is put in the SQL text, quoted, never a value). */
-const TABLE_NAME = /^[a-z_][a-z0-9_]{0,39}$/;
-
-/** A match row as `fetch` reads it: every JSON and number as text, whatever the pool's parsers. */
-interface Row {
-  readonly version: string;
-  readonly state_id: string;
-  readonly game_name: string;
-  readonly gameover: string;
-  readonly updated_at: string;
-  readonly state: string;
-  readonly metadata: string;
-  readonly initial_state: string | null;
-  readonly log: string | null;
-}
-
-/** A match row, read and checked. */
-interface Checked {
-  readonly state: StoredState;
-  readonly metadata: StoredMetadata;
-  readonly initialState?: StoredState;
-  readonly log?: StoredLogEntry[];
-}
-
-/** A write the database refused because of the value (SQLSTATE class 22 or 54), not a failure. */
-function refusedValue(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
-}
-
-function documented(e: unknown): boolean {
-  return (
-    e instanceof StaleWriteError ||
-    e instanceof MatchExistsError ||
-    e instanceof StoreInputError ||
-    e instanceof StoreBackendError
-  );
-}
-
-function parseJSON(text: string): { value: unknown } | { problem: string } {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { problem: `not JSON (${(e as Error).message})` };
-  }
-}
 
 /**
  * A match store in PostgreSQL (any version with `json` and `ON CONFLICT`, 9.5 on; tested on 15).
@@ -232,9 +157,10 @@ export class PostgresStore implements MatchStore {
     this.pool = pool;
     this.table = table;
     this.onDamage = onDamage;
-    this.t = `"${table}"`;
-    this.tLog = `"${table}_log"`;
-    this.tDamaged = `"${table}_damaged"`;
+    const tables: Tables = tablesOf(table);
+    this.t = tables.t;
+    this.tLog = tables.tLog;
+    this.tDamaged = tables.tDamaged;
   }
 
   /** Always `1`: boardgame.io's `Type.ASYNC` (every call answers a promise). */
@@ -251,37 +177,7 @@ export class PostgresStore implements MatchStore {
   }
 
   private open(): Promise<void> {
-    return this.transaction('', 'creating the tables', async (c) => {
-      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`boardrules:${this.table}`]);
-      await c.query(`CREATE TABLE IF NOT EXISTS ${this.t} (
-        id text PRIMARY KEY,
-        game_name text NOT NULL,
-        state json NOT NULL,
-        state_id bigint NOT NULL,
-        initial_state json NOT NULL,
-        metadata json NOT NULL,
-        gameover boolean NOT NULL,
-        updated_at double precision NOT NULL
-      )`);
-      await c.query(
-        `CREATE INDEX IF NOT EXISTS "${this.table}_list" ON ${this.t} (game_name, updated_at)`,
-      );
-      await c.query(`CREATE TABLE IF NOT EXISTS ${this.tLog} (
-        match_id text NOT NULL REFERENCES ${this.t} (id) ON DELETE CASCADE,
-        state_id bigint NOT NULL,
-        seq integer NOT NULL,
-        entry json NOT NULL,
-        PRIMARY KEY (match_id, state_id, seq)
-      )`);
-      await c.query(`CREATE TABLE IF NOT EXISTS ${this.tDamaged} (
-        damage_id bigserial PRIMARY KEY,
-        match_id text NOT NULL,
-        set_aside_at bigint NOT NULL,
-        reason text NOT NULL,
-        record json NOT NULL,
-        log json NOT NULL
-      )`);
-    });
+    return this.transaction('', 'creating the tables', (c) => createTables(c, this.table));
   }
 
   /**
@@ -501,149 +397,22 @@ export class PostgresStore implements MatchStore {
   }
 
   /** One statement on the pool; a failure is a {@link StoreBackendError} (or input error). */
-  private async run(
+  private run(
     matchID: string,
     doing: string,
     text: string,
     values: unknown[],
     write = false,
   ): Promise<PgQueryResult> {
-    try {
-      return await this.pool.query(text, values);
-    } catch (e) {
-      throw this.failure(matchID, doing, e, write);
-    }
+    return runStatement(this.pool, matchID, doing, text, values, write);
   }
 
   /** `body` in a transaction on one connection; committed before it resolves. */
-  private async transaction(
+  private transaction(
     matchID: string,
     doing: string,
     body: (client: PgQueryable) => Promise<void>,
   ): Promise<void> {
-    let client: PgPoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      throw new StoreBackendError(matchID, `${doing} (connecting)`, e);
-    }
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      await body(client);
-      await client.query('COMMIT');
-    } catch (e) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true;
-      }
-      throw this.failure(matchID, doing, e, true);
-    } finally {
-      client.release(broken);
-    }
+    return inTransaction(this.pool, matchID, doing, body);
   }
-
-  private failure(matchID: string, doing: string, e: unknown, write: boolean): Error {
-    if (documented(e)) return e as Error;
-    if (write && refusedValue(e)) {
-      return new StoreInputError(
-        describeID(matchID),
-        `PostgreSQL refused the value: ${(e as Error).message}`,
-        {
-          cause: e,
-        },
-      );
-    }
-    return new StoreBackendError(matchID, doing, e);
-  }
-}
-
-/** `fetch` asking for nothing but the check of the row. */
-const NOTHING: Wanted = { state: false, metadata: false, log: false, initialState: false };
-
-/** Why the columns of `row` disagree with `metadata`, or `undefined`. */
-function columnsProblem(
-  row: { readonly game_name?: unknown; readonly gameover?: unknown; readonly updated_at?: unknown },
-  metadata: StoredMetadata,
-): string | undefined {
-  if (row.game_name !== nameColumn(metadata.gameName))
-    return 'game_name disagrees with the metadata';
-  if ((row.gameover === 'true') !== (metadata.gameover !== undefined)) {
-    return 'gameover disagrees with the metadata';
-  }
-  if (Number(row.updated_at) !== metadata.updatedAt)
-    return 'updated_at disagrees with the metadata';
-  return undefined;
-}
-
-/** The row read and checked, or why it is damaged. */
-function checkRow(row: Row, want: Wanted): Checked | { problem: string } {
-  const state = parseJSON(row.state);
-  if ('problem' in state) return { problem: `state is ${state.problem}` };
-  const stateProblemText = stateProblem(state.value);
-  if (stateProblemText !== undefined) {
-    return { problem: `state is not a boardgame.io state: ${stateProblemText}` };
-  }
-  const s = state.value as StoredState;
-  if (String(s._stateID) !== row.state_id) {
-    return {
-      problem: `state_id ${row.state_id} disagrees with the state's _stateID ${s._stateID}`,
-    };
-  }
-  const metadata = parseJSON(row.metadata);
-  if ('problem' in metadata) return { problem: `metadata is ${metadata.problem}` };
-  const metadataProblemText = metadataProblem(metadata.value);
-  if (metadataProblemText !== undefined) {
-    return { problem: `metadata is not boardgame.io's: ${metadataProblemText}` };
-  }
-  const m = metadata.value as StoredMetadata;
-  const columns = columnsProblem(row, m);
-  if (columns !== undefined) return { problem: columns };
-  let initialState: StoredState | undefined;
-  if (want.initialState) {
-    const initial = parseJSON(row.initial_state ?? '');
-    if ('problem' in initial) return { problem: `initial_state is ${initial.problem}` };
-    const p = stateProblem(initial.value);
-    if (p !== undefined) return { problem: `initial_state is not a boardgame.io state: ${p}` };
-    initialState = initial.value as StoredState;
-  }
-  let log: StoredLogEntry[] | undefined;
-  if (want.log) {
-    const parsed = parseJSON(row.log ?? '');
-    if ('problem' in parsed || !Array.isArray(parsed.value)) {
-      return { problem: 'the log is not a JSON array' };
-    }
-    for (const [i, entry] of (parsed.value as unknown[]).entries()) {
-      const p = logEntryProblem(entry, s._stateID);
-      if (p !== undefined) return { problem: `log entry ${i} is not a log entry: ${p}` };
-    }
-    log = parsed.value as StoredLogEntry[];
-  }
-  return {
-    state: s,
-    metadata: m,
-    ...(initialState === undefined ? {} : { initialState }),
-    ...(log === undefined ? {} : { log }),
-  };
-}
-
-/** The SQL `WHERE` of a `listMatches` filter, with its parameters. */
-function sqlFilter(
-  filter: ListOptions | undefined,
-  after: string | undefined,
-): { where: string; values: unknown[] } {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const add = (condition: string, value: unknown): void => {
-    values.push(value);
-    conditions.push(condition.replace('?', `$${values.length}`));
-  };
-  if (filter?.gameName !== undefined) add('game_name = ?', nameColumn(filter.gameName));
-  const where = filter?.where;
-  if (where?.isGameover !== undefined) add('gameover = ?', where.isGameover);
-  if (where?.updatedBefore !== undefined) add('updated_at < ?::float8', where.updatedBefore);
-  if (where?.updatedAfter !== undefined) add('updated_at > ?::float8', where.updatedAfter);
-  if (after !== undefined) add('id > ?', after);
-  return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, values };
 }
