@@ -176,9 +176,11 @@ describe('boardrules match', () => {
     const dead = await match('--engine', fakeEngine('dead'), '--depth', '1');
     expect(dead.code).toBe(2);
     expect(dead.errors).toMatch(/engine B .* did not start: exited with code 4/);
-    const mute = await match('--engine', fakeEngine('mute'), '--reply-timeout', '500');
+    // The limit holds for both engines, and engine A (boardrules itself, a new Node.js process)
+    // must greet within it: 5 s leaves a loaded 2-core machine room, where 500 ms did not.
+    const mute = await match('--engine', fakeEngine('mute'), '--reply-timeout', '5000');
     expect(mute.code).toBe(2);
-    expect(mute.errors).toMatch(/engine B .* did not start: no reply to 'start-up' within 500 ms/);
+    expect(mute.errors).toMatch(/engine B .* did not start: no reply to 'start-up' within 5000 ms/);
   });
 
   it('the executable exits when an engine fails to start, and a stopped referee takes its engines with it', async () => {
