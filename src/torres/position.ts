@@ -64,32 +64,18 @@ const ZERO_LO = zeroHash(key1);
 const ZERO_HI = zeroHash(key2);
 
 const EMPTY = new Int32Array(0);
-
-// ---- caches of what the heights imply, shared by all positions ----
-// A position stamps each height change with a fresh value of `clock`, so a stamp names one board
-// of one position: an entry made for another position (or an older board) never matches. The
-// caches need no per-position memory (a position is cheap to build) and no invalidation; only
-// the door cache, which outlives height changes far from the knight, checks what changed.
-let clock = 0;
-/** The castles of the board with ground stamp `castlesAt`. */
-const castleCache: Castles = makeCastles();
-let castlesAt = -1;
-/** T-BLOCK-3: ground squares next to exactly one castle, for ground stamp `ground1At`. */
-const ground1 = new Int32Array(2);
-let ground1At = -1;
-/** T-BLOCK-2/3: squares that take a block by heights alone, for heights stamp `placeableAt`. */
-const placeable = new Int32Array(2);
-let placeableAt = -1;
+/** A door stamp older than any: `heightChanges - NEVER` exceeds `RING`. */
+const NEVER = -0x40000000;
 /**
- * Door(f) before occupancy at `[2f, 2f + 1]`, computed for position `doorOwner[f]` after its
- * `doorSeq[f]`-th height change, with the squares it depends on at `doorDeps[2f..]`: it stays
- * valid until one of those squares changes height (see `doorValid`).
+ * The door stamps of a position that never asked for a door: all {@link NEVER}, so the first
+ * door asked for misses and `findDoor` gives the position arrays of its own. Never written.
  */
-const doorCache = new Int32Array(128);
-const doorDeps = new Int32Array(128);
-const doorOwner: number[] = new Array<number>(64).fill(-1);
-const doorSeq: number[] = new Array<number>(64).fill(0);
-/** How many recent height changes a position remembers (a power of two). */
+// Not frozen: a frozen array has another elements kind, and the stamp reads would see two.
+const NO_DOORS: readonly number[] = new Array<number>(64).fill(NEVER);
+/** The castles of a position that never asked for them: empty, never written. */
+const NO_CASTLES: Castles = Object.freeze(makeCastles());
+
+/** How many recent height changes a position remembers (a power of two; see `doorValid`). */
 const RING = 16;
 /** `foldHash`'s marks of the indices already folded, per fold. */
 const foldMark = new Int32Array(SIZE);
@@ -163,11 +149,6 @@ export class Position implements SearchPosition<TorresMove> {
   /** The undo log: (index, old value) pairs; grown on demand (many positions never play). */
   private log: Int32Array = EMPTY;
   private logLen = 0;
-  /**
-   * The log's first size: room for a whole random 4-player game (about 2,000 entries) by
-   * default; a position made for one `apply` asks for less ({@link Position.forOnePlay}).
-   */
-  private logFirst = 4096;
   /** Whether `lo`/`hi` are set; until then no write is folded (`hashedLen` stays 0). */
   private hashKnown = false;
   /** The log length already folded into `lo`/`hi`. */
@@ -181,18 +162,42 @@ export class Position implements SearchPosition<TorresMove> {
   readonly occupied: Int32Array = new Int32Array(2);
   /** The knights of seat p at `[2p, 2p + 1]` (any of the four colours, as `pieces` holds them). */
   readonly knights: Int32Array = new Int32Array(8);
-  /** This position's identity for the shared caches (renewed by {@link load}). */
-  private id = ++clock;
+  // ---- caches of what the heights imply, this position's own ----
+  // Each height change takes a fresh value of `clock` as the heights' stamp (and, when a square
+  // turns ground or castle, as the ground's), so a cache made for an older board never matches.
+  // A position made from another position, or from a state, starts with empty caches; the
+  // arrays are allocated on their first use (a position asked nothing of its castles or doors
+  // never pays for them). Only the door cache, which outlives height changes far from the
+  // knight, checks what changed (`doorValid`).
+  /** The source of this position's stamps. */
+  private clock = 0;
   /** The number of height changes so far; the last `RING` squares are in `changed`. */
   private heightChanges = 0;
   private readonly changed = new Int8Array(RING);
-  /** The heights' stamp: a fresh `clock` value on every height change (see the caches). */
-  private heightsVersion = ++clock;
+  /** The heights' stamp: a fresh `clock` value on every height change. */
+  private heightsVersion = 0;
   /** The ground's stamp: renewed when a square turns from ground to castle or back. */
-  private groundVersion = ++clock;
+  private groundVersion = 0;
   /** The ground stamp before the last ground change if that was a rise (of `risen`), else −1. */
   private priorGround = -1;
   private risen = 0;
+  /** T-GEO-4: the castles of the board with ground stamp `castlesAt` (−1: none yet). */
+  private castleCache: Castles = NO_CASTLES;
+  private castlesAt = -1;
+  /** T-BLOCK-3: ground squares next to exactly one castle, for ground stamp `ground1At`. */
+  private ground1: Int32Array = EMPTY;
+  private ground1At = -1;
+  /** T-BLOCK-2/3: squares that take a block by heights alone, for heights stamp `placeableAt`. */
+  private placeable: Int32Array = EMPTY;
+  private placeableAt = -1;
+  /**
+   * Door(f) before occupancy at `[2f, 2f + 1]`, computed after this position's `doorSeq[f]`-th
+   * height change, with the squares it depends on at `doorDeps[2f..]`: it stays valid until one
+   * of those squares changes height (see `doorValid`).
+   */
+  private door: Int32Array = EMPTY;
+  private doorDeps: Int32Array = EMPTY;
+  private doorSeq: number[] = NO_DOORS as number[];
 
   /**
    * A position over the state array `a` (owned from now on) of a game with `options` and
@@ -242,11 +247,11 @@ export class Position implements SearchPosition<TorresMove> {
     this.levels.fill(0);
     this.occupied.fill(0);
     this.knights.fill(0);
-    this.id = ++clock;
-    this.heightChanges = 0;
-    this.heightsVersion = ++clock;
-    this.groundVersion = ++clock;
+    // A new board: no cache entry may match it.
+    this.heightsVersion = ++this.clock;
+    this.groundVersion = ++this.clock;
     this.priorGround = -1;
+    if (this.doorSeq !== NO_DOORS) this.doorSeq.fill(NEVER);
     this.trackAll();
   }
 
@@ -257,13 +262,13 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   private heightChanged(q: number, old: number, v: number): void {
-    this.heightsVersion = ++clock;
+    this.heightsVersion = ++this.clock;
     this.changed[this.heightChanges++ & (RING - 1)] = q;
     if ((old === 0) !== (v === 0)) {
       // a square rising from the ground can usually be added to the cached castles (`castles`)
       this.priorGround = old === 0 ? this.groundVersion : -1;
       this.risen = q;
-      this.groundVersion = ++clock;
+      this.groundVersion = ++this.clock;
     }
     const lo = bitLo(q);
     const hi = bitHi(q);
@@ -442,18 +447,11 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /**
-   * Marks a position made for a single play (`apply`): its undo log starts small instead of with
-   * room for a whole game. Returns the position. (Static, so that search positions handed to
-   * callers do not carry it as a method.)
+   * Grows the undo log, doubling it; allocated on the first write with room for a whole random
+   * 4-player game (about 2,000 entries).
    */
-  static forOnePlay(pos: Position): Position {
-    pos.logFirst = 256;
-    return pos;
-  }
-
-  /** Grows the undo log (allocated on the first write, {@link logFirst} entries), doubling it. */
   private growLog(): void {
-    const bigger = new Int32Array(Math.max(this.logFirst, this.log.length * 2));
+    const bigger = new Int32Array(Math.max(4096, this.log.length * 2));
     bigger.set(this.log);
     this.log = bigger;
   }
@@ -525,22 +523,33 @@ export class Position implements SearchPosition<TorresMove> {
    * square turns ground or castle; a square rising next to one castle joins it in place).
    */
   castles(): Castles {
-    if (castlesAt !== this.groundVersion) {
-      const oneRiseBehind = castlesAt === this.priorGround;
-      if (!oneRiseBehind || !joinCastles(castleCache, this.risen))
-        labelCastles(this.levels[0], this.levels[1], castleCache);
-      castlesAt = this.groundVersion;
-    }
-    return castleCache;
+    // The miss in a method of its own: this one is inlined into the generator's hot loops,
+    // whose inlining budget is small (see moves.ts, `genActions`).
+    if (this.castlesAt !== this.groundVersion) this.relabel();
+    return this.castleCache;
   }
 
-  /** Whether the cached Door(f) is this position's and no square it depends on changed since. */
+  /** Brings the castle cache up to date with the ground (see {@link castles}). */
+  private relabel(): void {
+    let r = this.castleCache;
+    if (r === NO_CASTLES) r = this.castleCache = makeCastles();
+    const at = this.castlesAt;
+    const oneRiseBehind = at >= 0 && at === this.priorGround;
+    if (!oneRiseBehind || !joinCastles(r, this.risen))
+      labelCastles(this.levels[0], this.levels[1], r);
+    this.castlesAt = this.groundVersion;
+  }
+
+  /**
+   * Whether the cached Door(f) was made at most `RING` height changes ago, none of them on a
+   * square it depends on.
+   */
   private doorValid(f: number): boolean {
-    if (doorOwner[f] !== this.id) return false;
-    const from = doorSeq[f];
+    const from = this.doorSeq[f];
     if (this.heightChanges - from > RING) return false;
-    const lo = doorDeps[2 * f];
-    const hi = doorDeps[2 * f + 1];
+    const deps = this.doorDeps;
+    const lo = deps[2 * f];
+    const hi = deps[2 * f + 1];
     for (let j = from; j < this.heightChanges; j++) {
       const q = this.changed[j & (RING - 1)];
       if (((q < 32 ? lo >>> q : hi >>> (q - 32)) & 1) !== 0) return false;
@@ -580,39 +589,47 @@ export class Position implements SearchPosition<TorresMove> {
    * depends on the heights only, so it is cached per square until a height changes.
    */
   doorTargets(f: number, out: Int32Array, o: number): void {
-    this.refreshDoor(f);
-    out[o] = this.freeLo(doorCache[2 * f]);
-    out[o + 1] = this.freeHi(doorCache[2 * f + 1]);
+    const door = this.doorSets(f);
+    out[o] = this.freeLo(door[2 * f]);
+    out[o + 1] = this.freeHi(door[2 * f + 1]);
   }
 
-  /** Makes `doorCache[2f..]` hold this position's Door(f) before occupancy (T-DOOR-2). */
-  private refreshDoor(f: number): void {
-    if (!this.doorValid(f)) {
-      const s = this.data[H + f];
-      doorReach(this.levels, this.castles(), f, s, doorCache, 2 * f, doorDeps);
-      doorOwner[f] = this.id;
-    }
-    doorSeq[f] = this.heightChanges;
+  /** Computes Door(f) before occupancy into the door cache (T-DOOR-2; see {@link doorSets}). */
+  private findDoor(f: number): void {
+    if (this.doorSeq === NO_DOORS) this.allocateDoors();
+    doorReach(this.levels, this.castles(), f, this.data[H + f], this.door, 2 * f, this.doorDeps);
   }
 
   /**
-   * Door(f) (T-DOOR-2) before occupancy, at `[2f, 2f + 1]` of the array returned: the door cache
-   * shared by all positions, brought up to date for this one (read it before asking another
-   * position). The generator's knight loop reads it in place (moves.ts, `genActions`).
+   * Gives this position a door cache of its own (on its first door). A method of its own, so
+   * that it stays out of the generator's inlining budget (see moves.ts, `genActions`).
+   */
+  private allocateDoors(): void {
+    this.door = new Int32Array(128);
+    this.doorDeps = new Int32Array(128);
+    this.doorSeq = new Array<number>(64).fill(NEVER);
+  }
+
+  /**
+   * Door(f) (T-DOOR-2) before occupancy, at `[2f, 2f + 1]` of the array returned: this
+   * position's door cache, brought up to date for f (read it before the next height change).
+   * The generator's knight loop reads it in place (moves.ts, `genActions`).
    */
   doorSets(f: number): Int32Array {
-    this.refreshDoor(f);
-    return doorCache;
+    if (!this.doorValid(f)) this.findDoor(f);
+    this.doorSeq[f] = this.heightChanges;
+    return this.door;
   }
 
   /** T-BLOCK-3: ground squares next to exactly one castle, cached per ground stamp. */
   private groundNextToOne(): Int32Array {
-    if (ground1At !== this.groundVersion) {
-      const g = this.levels;
-      nextToOneCastle(this.castles(), ~g[0], ~g[1], ground1);
-      ground1At = this.groundVersion;
+    if (this.ground1At !== this.groundVersion) {
+      if (this.ground1 === EMPTY) this.ground1 = new Int32Array(2);
+      const lv = this.levels;
+      nextToOneCastle(this.castles(), ~lv[0], ~lv[1], this.ground1);
+      this.ground1At = this.groundVersion;
     }
-    return ground1;
+    return this.ground1;
   }
 
   /**
@@ -620,14 +637,19 @@ export class Position implements SearchPosition<TorresMove> {
    * callers): a ground square next to exactly one castle, or a castle square that may rise.
    */
   private placeableSet(): Int32Array {
-    if (placeableAt !== this.heightsVersion) {
-      const g = this.groundNextToOne();
-      placeable[0] = g[0];
-      placeable[1] = g[1];
-      raisable(this.castles(), this.levels, placeable);
-      placeableAt = this.heightsVersion;
-    }
-    return placeable;
+    if (this.placeableAt !== this.heightsVersion) this.findPlaceable();
+    return this.placeable;
+  }
+
+  /** Brings {@link placeableSet}'s cache up to date with the heights. */
+  private findPlaceable(): void {
+    if (this.placeable === EMPTY) this.placeable = new Int32Array(2);
+    const ok = this.placeable;
+    const g = this.groundNextToOne();
+    ok[0] = g[0];
+    ok[1] = g[1];
+    raisable(this.castles(), this.levels, ok);
+    this.placeableAt = this.heightsVersion;
   }
 
   // ---- playing moves ----
