@@ -22,6 +22,7 @@ import {
   checkState,
   playOnReader,
   readPosition,
+  searchPosition,
   trustState,
 } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
@@ -132,5 +133,5 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   determinize,
   // T-OBS-1: the card kept from a draft is private to its owner; every other move is public.
   isPrivate: (s, m) => checkState(s, 'torres.isPrivate') !== null && m?.kind === 'keep',
-  search: (s) => checkedPosition(s, 'torres.search'),
+  search: (s) => searchPosition(s, 'torres.search'),
 };

@@ -23,7 +23,8 @@ export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export { name, torres } from './game.js';
 export { STEP_NAMES, type TorresStep } from './layout.js';
 export { FORMAT, FORMAT_VERSION } from './notation.js';
-export { DEFAULT_OPTIONS, type DeckMode, PHASE_STACKS, type TorresOptions } from './options.js';
+export { DEFAULT_OPTIONS, type DeckMode, type TorresOptions } from './options.js';
+export { PHASE_STACKS } from './phases.js';
 export {
   blockPlacements,
   canTakeBlock,

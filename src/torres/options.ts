@@ -7,6 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import { isPlainObject, readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import { MAX_STACK } from './phases.js';
 
 /** How action cards are bought (T-DECK-1). */
 export type DeckMode = 'shared' | 'perColour' | 'draft' | 'masterHand';
@@ -103,28 +104,6 @@ export const DEFAULT_OPTIONS: TorresOptions = {
   masterSquare: 'axis',
   masterMinKnights: 2,
 };
-
-/** T-PHASE-1: the stacks per phase for 2, 3 and 4 players. */
-export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[]>> = {
-  2: [
-    [3, 3, 3, 3],
-    [3, 3, 3, 3],
-    [3, 3, 3, 3],
-  ],
-  3: [
-    [3, 3, 2, 2],
-    [3, 3, 2],
-    [3, 3, 2],
-  ],
-  4: [
-    [2, 2, 2, 2],
-    [2, 2, 2],
-    [2, 2, 2],
-  ],
-};
-
-/** The largest stack size the compact position can hold (stack sizes are counted per size). */
-export const MAX_STACK = 15;
 
 const KEYS = Object.keys(DEFAULT_OPTIONS) as (keyof TorresOptions)[];
 
@@ -339,9 +318,4 @@ export function resolveStartOptions(input: unknown): StartOptions {
     }
   }
   return resolved;
-}
-
-/** The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). */
-export function stacksFor(o: TorresOptions): readonly (readonly number[])[] {
-  return o.phaseStacks ?? (PHASE_STACKS[o.players] as readonly (readonly number[])[]);
 }

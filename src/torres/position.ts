@@ -11,7 +11,6 @@
 
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
-import type { RngState } from '../core/rng.js';
 import { bitHi, bitLo } from './bits.js';
 import {
   type Castles,
@@ -37,9 +36,9 @@ import {
   seatOffset,
 } from './layout.js';
 import { generateMoves } from './moves.js';
-import { MAX_STACK, stacksFor, type TorresOptions } from './options.js';
+import type { TorresOptions } from './options.js';
+import { MAX_STACK, stacksFor } from './phases.js';
 import { nextToOneCastle, raisable } from './rules.js';
-import { toState } from './state.js';
 import { execute, settle } from './turn.js';
 import type { TorresMove, TorresState } from './types.js';
 
@@ -124,6 +123,15 @@ let changeStamp = 0;
 /** Where `count` writes the moves it counts. */
 const countScratch = new Int32Array(MAX_MOVES);
 
+/**
+ * What a search position was made from: the state layer's hook behind {@link Position.state}
+ * (the kernel builds no state).
+ */
+export interface StateOrigin {
+  /** The immutable state `pos` shows now. */
+  stateOf(pos: Position): TorresState;
+}
+
 /** The compact mutable position (see the module comment). */
 export class Position implements SearchPosition<TorresMove> {
   /** An upper bound on the number of legal moves in any position (`SearchPosition`). */
@@ -134,8 +142,6 @@ export class Position implements SearchPosition<TorresMove> {
   readonly players: number;
   /** The whole state, laid out as layout.ts says. */
   readonly data: Int32Array;
-  /** The game's RNG state, carried into the states this position builds (T-RNG-2: no draws after the start). */
-  readonly rng: RngState;
   /** View of the heights. */
   readonly heights: Int32Array;
   /** View of the pieces. */
@@ -200,16 +206,20 @@ export class Position implements SearchPosition<TorresMove> {
   private doorSeq: number[] = NO_DOORS as number[];
 
   /**
-   * A position over the state array `a` (owned from now on) of a game with `options` and
-   * `rng`. `hash`, when given, carries the hash halves of `a` if known (from {@link snapshot});
-   * otherwise the hash is computed on first demand, so playouts that never ask for it never
-   * pay for it.
+   * What this position was made from, which makes its {@link state}: set by the state layer on
+   * the positions `torres.search` hands out; `null` on the others, whose `state()` throws.
    */
-  constructor(options: TorresOptions, a: Int32Array, rng: RngState, hash?: Snapshot) {
+  origin: StateOrigin | null = null;
+
+  /**
+   * A position over the state array `a` (owned from now on) of a game with `options`. `hash`,
+   * when given, carries the hash halves of `a` if known (from {@link snapshot}); otherwise the
+   * hash is computed on first demand, so playouts that never ask for it never pay for it.
+   */
+  constructor(options: TorresOptions, a: Int32Array, hash?: Snapshot) {
     this.options = options;
     this.players = options.players;
     this.data = a;
-    this.rng = rng;
     this.heights = a.subarray(H, H + 64);
     this.pieces = a.subarray(P, P + 64);
     this.phaseStacks = stacksFor(options);
@@ -300,10 +310,12 @@ export class Position implements SearchPosition<TorresMove> {
     occ[1] = v === 0 ? occ[1] & ~hi : occ[1] | hi;
   }
 
-  /** A copy without history. */
+  /** A copy without history (and with the same {@link origin}). */
   clone(): Position {
     const s = this.snapshot();
-    return new Position(this.options, s.a as Int32Array, this.rng, s);
+    const copy = new Position(this.options, s.a as Int32Array, s);
+    copy.origin = this.origin;
+    return copy;
   }
 
   /**
@@ -405,10 +417,10 @@ export class Position implements SearchPosition<TorresMove> {
   }
 
   /** A fresh position from a snapshot (the snapshot stays untouched and reusable). */
-  static restore(options: TorresOptions, s: Snapshot, rng: RngState): Position {
+  static restore(options: TorresOptions, s: Snapshot): Position {
     const a = new Int32Array(SIZE);
     materialize(s, a);
-    return new Position(options, a, rng, s);
+    return new Position(options, a, s);
   }
 
   private rehash(): void {
@@ -727,8 +739,15 @@ export class Position implements SearchPosition<TorresMove> {
   encode(move: TorresMove): number {
     return encode(move);
   }
-  /** The immutable state of this position (a copy: the position plays on). */
+  /**
+   * The immutable state of this position (a copy: the position plays on), made by its
+   * {@link origin}: the kernel knows no state.
+   */
   state(): TorresState {
-    return toState(this, this.rng);
+    const origin = this.origin;
+    if (origin === null) {
+      throw new RulesError('UNSUPPORTED', 'state: this position was not made by torres.search');
+    }
+    return origin.stateOf(this);
   }
 }

@@ -51,8 +51,9 @@ import {
   type TorresStep,
   TURN,
 } from './layout.js';
-import { MAX_STACK, resolveOptions, stacksFor } from './options.js';
-import { Position, type Snapshot } from './position.js';
+import { resolveOptions } from './options.js';
+import { MAX_STACK, stacksFor } from './phases.js';
+import { Position, type Snapshot, type StateOrigin } from './position.js';
 import { KING } from './rules.js';
 import type {
   CardView,
@@ -287,7 +288,7 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
  * or decoded from the state's fields.
  */
 function positionOf(s: TorresState, snap: Snapshot | null): Position {
-  if (snap !== null) return Position.restore(s.options, snap, s.rng);
+  if (snap !== null) return Position.restore(s.options, snap);
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
     a[H + q] = s.heights[q];
@@ -336,7 +337,7 @@ function positionOf(s: TorresState, snap: Snapshot | null): Position {
       a[so + O_DECK + seat.deck.length - 1 - i] = idOf(c);
     });
   });
-  return new Position(s.options, a, s.rng);
+  return new Position(s.options, a);
 }
 
 function idOf(c: CardView): number {
@@ -502,7 +503,7 @@ export function checkedFacts(state: unknown, where: string): StateFacts {
 /**
  * One position, shared by the immutable path: {@link readPosition} loads the state asked about
  * into it instead of building a position (a dozen typed arrays) per state. Rebuilt when a state
- * of another game (other options or RNG) is asked about.
+ * of another game (other options) is asked about.
  */
 let reader: Position | null = null;
 /** The state `reader` shows, or `null` when it shows none for sure. */
@@ -529,8 +530,8 @@ export function readPosition(state: unknown, where: string): Position {
     // Decoded from the fields (a state the library did not build from a position: its arrays
     // may be the caller's, so no later state shares them, see `nextState`).
     reader = positionOf(s, null);
-  } else if (reader === null || reader.options !== s.options || reader.rng !== s.rng) {
-    reader = Position.restore(s.options, snap, s.rng);
+  } else if (reader === null || reader.options !== s.options) {
+    reader = Position.restore(s.options, snap);
   } else if (
     snap.parent !== null &&
     readerShows !== null &&
@@ -810,4 +811,28 @@ function checkInvariants(state: TorresState): void {
 /** The position of a state that passed {@link checkState} at entry point `where`. */
 export function checkedPosition(state: unknown, where: string): Position {
   return positionOf(state as TorresState, guard.check(state, where).snap);
+}
+
+/**
+ * What a search position was made from: the RNG state of the game (T-RNG-2: no draws after the
+ * start), which every state it makes carries. One class, so `state()` calls stay monomorphic.
+ */
+class SearchOrigin implements StateOrigin {
+  private readonly rng: RngState;
+  constructor(rng: RngState) {
+    this.rng = rng;
+  }
+  stateOf(pos: Position): TorresState {
+    return toState(pos, this.rng);
+  }
+}
+
+/**
+ * A position of its own for search and perft, made from `state` (checked at entry point
+ * `where`): its `state()` gives the state after the plays made on it.
+ */
+export function searchPosition(state: unknown, where: string): Position {
+  const pos = checkedPosition(state, where);
+  pos.origin = new SearchOrigin((state as TorresState).rng);
+  return pos;
 }

@@ -70,7 +70,7 @@ import {
   seatOffset,
   TURN,
 } from './layout.js';
-import { MAX_STACK } from './options.js';
+import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 import { advance, KING, scorePhase } from './rules.js';
 

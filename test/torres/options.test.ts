@@ -9,7 +9,7 @@ import {
   type TorresState,
   torres,
 } from '../../src/torres/index.js';
-import { stacksFor } from '../../src/torres/options.js';
+import { stacksFor } from '../../src/torres/phases.js';
 import { afterSetup, at, balanced, drive, play, type Setup, targets, texts } from './helpers.js';
 
 const invalid = (o: Record<string, unknown>): void => {
