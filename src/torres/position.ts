@@ -80,42 +80,6 @@ const RING = 16;
 const foldMark = new Int32Array(SIZE);
 let foldStamp = 0;
 
-/**
- * A position's state array and hash halves, as {@link Position.snapshot} takes them: the whole
- * array (`a`), or — what a state made by one play keeps — the entries that play changed, as
- * `(index, value)` pairs over the snapshot before it (`parent`), so an `apply` copies a few
- * entries instead of the whole array. Every {@link MAX_CHAIN}-th snapshot of a chain is whole,
- * so reading one back applies a bounded number of changes.
- */
-export interface Snapshot {
-  /** The whole state array, or `null` for a change over `parent`. */
-  readonly a: Int32Array | null;
-  /** The snapshot this one changes (`null` for a whole one). */
-  readonly parent: Snapshot | null;
-  /** `(index, value)` pairs over `parent` (`null` for a whole one). */
-  readonly changes: readonly number[] | null;
-  /** Changes between this snapshot and the nearest whole one (0 for a whole one). */
-  readonly chain: number;
-  /** Whether `lo`/`hi` hold the hash of the array (a position computes it on first demand). */
-  readonly known: boolean;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** The longest chain of changes a snapshot is kept as (see {@link Snapshot}). */
-const MAX_CHAIN = 16;
-
-/** Writes the whole state array of `s` into `out`. */
-function materialize(s: Snapshot, out: Int32Array): void {
-  if (s.a !== null) {
-    out.set(s.a);
-    return;
-  }
-  materialize(s.parent as Snapshot, out);
-  const c = s.changes as readonly number[];
-  for (let k = 0; k < c.length; k += 2) out[c[k]] = c[k + 1];
-}
-
 /** Marks of the indices already listed by `lastChanges`, per call. */
 const changeMark = new Int32Array(SIZE);
 let changeStamp = 0;
@@ -212,11 +176,10 @@ export class Position implements SearchPosition<TorresMove> {
   origin: StateOrigin | null = null;
 
   /**
-   * A position over the state array `a` (owned from now on) of a game with `options`. `hash`,
-   * when given, carries the hash halves of `a` if known (from {@link snapshot}); otherwise the
-   * hash is computed on first demand, so playouts that never ask for it never pay for it.
+   * A position over the state array `a` (owned from now on) of a game with `options`. Its hash
+   * is computed on first demand, so playouts that never ask for it never pay for it.
    */
-  constructor(options: TorresOptions, a: Int32Array, hash?: Snapshot) {
+  constructor(options: TorresOptions, a: Int32Array) {
     this.options = options;
     this.players = options.players;
     this.data = a;
@@ -224,11 +187,6 @@ export class Position implements SearchPosition<TorresMove> {
     this.pieces = a.subarray(P, P + 64);
     this.phaseStacks = stacksFor(options);
     this.stackCap = options.stackCap ?? MAX_STACK;
-    if (hash?.known === true) {
-      this.lo = hash.lo;
-      this.hi = hash.hi;
-      this.hashKnown = true;
-    }
     this.trackAll();
   }
 
@@ -241,28 +199,6 @@ export class Position implements SearchPosition<TorresMove> {
       if (h !== 0) this.track(H + q, 0, h);
       if (p !== 0) this.track(P + q, 0, p);
     }
-  }
-
-  /**
-   * Makes this position show snapshot `s` of a state of the same game (same options and RNG),
-   * reusing its arrays: what the immutable path does to its one shared reading position instead
-   * of building a position per state. Nothing played before can be undone afterwards; the
-   * shared caches see a new position.
-   *
-   * @internal
-   */
-  load(s: Snapshot): void {
-    materialize(s, this.data);
-    this.startFrom(s);
-    this.levels.fill(0);
-    this.occupied.fill(0);
-    this.knights.fill(0);
-    // A new board: no cache entry may match it.
-    this.heightsVersion = ++this.clock;
-    this.groundVersion = ++this.clock;
-    this.priorGround = -1;
-    if (this.doorSeq !== NO_DOORS) this.doorSeq.fill(NEVER);
-    this.trackAll();
   }
 
   /** Keeps the derived bit sets in step with a write of `v` over `old` at index i. */
@@ -310,46 +246,22 @@ export class Position implements SearchPosition<TorresMove> {
     occ[1] = v === 0 ? occ[1] & ~hi : occ[1] | hi;
   }
 
-  /** A copy without history (and with the same {@link origin}). */
+  /** A copy without history (with the hash, if known, and the same {@link origin}). */
   clone(): Position {
-    const s = this.snapshot();
-    const copy = new Position(this.options, s.a as Int32Array, s);
+    const copy = new Position(this.options, this.data.slice());
+    if (this.hashKnown) {
+      this.foldHash();
+      copy.lo = this.lo;
+      copy.hi = this.hi;
+      copy.hashKnown = true;
+    }
     copy.origin = this.origin;
     return copy;
   }
 
   /**
-   * Makes this position, which shows snapshot `s.parent`, show `s` (a change snapshot) by
-   * writing the changed entries: what the reading position does when asked for a state made by
-   * one play from the state it shows. Nothing played before can be undone afterwards.
-   *
-   * @internal
-   */
-  applyChanges(s: Snapshot): void {
-    const c = s.changes as readonly number[];
-    const a = this.data;
-    for (let k = 0; k < c.length; k += 2) {
-      const i = c[k];
-      const old = a[i];
-      a[i] = c[k + 1];
-      if (i < 128) this.track(i, old, c[k + 1]);
-    }
-    this.startFrom(s);
-  }
-
-  /** Forgets the undo history and takes the hash of `s`, which this position now shows. */
-  private startFrom(s: Snapshot): void {
-    this.logLen = 0;
-    this.depth = 0;
-    this.hashKnown = s.known;
-    this.hashedLen = 0;
-    this.lo = s.known ? s.lo : 0;
-    this.hi = s.known ? s.hi : 0;
-  }
-
-  /**
    * The entries the last `play` changed, as `(index, new value)` pairs, each index once; `null`
-   * when nothing was played since the position was made or loaded.
+   * when nothing was played since the position was made.
    *
    * @internal
    */
@@ -367,60 +279,6 @@ export class Position implements SearchPosition<TorresMove> {
       }
     }
     return changes;
-  }
-
-  /**
-   * The snapshot after the last `play`, which wrote `changes` (its {@link lastChanges}), over
-   * `parent` (the snapshot of the position before it), or a whole one when `parent`'s chain is
-   * long.
-   *
-   * @internal
-   */
-  changeSnapshot(parent: Snapshot, changes: readonly number[]): Snapshot {
-    if (parent.chain + 1 >= MAX_CHAIN) return this.snapshot();
-    if (this.hashKnown) this.foldHash();
-    return {
-      a: null,
-      parent,
-      changes,
-      chain: parent.chain + 1,
-      known: this.hashKnown,
-      lo: this.lo,
-      hi: this.hi,
-    };
-  }
-
-  /** A copy of the state array with its hash (history and caches are not part of it). */
-  snapshot(): Snapshot {
-    return this.handOver(this.data.slice());
-  }
-
-  /**
-   * The state array itself with its hash, without a copy: for a position that is not used
-   * again (the caller gives up the position).
-   */
-  release(): Snapshot {
-    return this.handOver(this.data);
-  }
-
-  private handOver(a: Int32Array): Snapshot {
-    if (this.hashKnown) this.foldHash();
-    return {
-      a,
-      parent: null,
-      changes: null,
-      chain: 0,
-      known: this.hashKnown,
-      lo: this.lo,
-      hi: this.hi,
-    };
-  }
-
-  /** A fresh position from a snapshot (the snapshot stays untouched and reusable). */
-  static restore(options: TorresOptions, s: Snapshot): Position {
-    const a = new Int32Array(SIZE);
-    materialize(s, a);
-    return new Position(options, a, s);
   }
 
   private rehash(): void {

@@ -8,7 +8,7 @@
 import { nextInt, rngFromSeed, shuffle } from '../core/rng.js';
 import { resolveStartOptions, type TorresOptions } from './options.js';
 import { startPosition } from './start.js';
-import { toState } from './state.js';
+import { rootState } from './state.js';
 import type { TorresState } from './types.js';
 
 /** T-RNG-2: all draws happen here, in the specified order. */
@@ -40,5 +40,5 @@ export function startState(options?: Partial<TorresOptions>): TorresState {
     }
   }
   const pos = startPosition(o, first, master, shared, seatDecks);
-  return toState(pos, rng, true);
+  return rootState(pos, rng);
 }

@@ -9,6 +9,7 @@ import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { isRngState, type RngState } from '../core/rng.js';
+import { GameTree, Version } from '../core/tree.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID } from './board.js';
 import { type CardName, cardId, cardName } from './cards.js';
@@ -53,7 +54,7 @@ import {
 } from './layout.js';
 import { resolveOptions } from './options.js';
 import { MAX_STACK, stacksFor } from './phases.js';
-import { Position, type Snapshot, type StateOrigin } from './position.js';
+import { Position, type StateOrigin } from './position.js';
 import { KING } from './rules.js';
 import type {
   CardView,
@@ -75,30 +76,7 @@ function deckOf(a: Int32Array, base: number, len: number): CardView[] {
   return out;
 }
 
-/**
- * The immutable state of a position (with the RNG state it carries). With `release`, the caller
- * gives up `pos` (it is not used again), so its array is kept without a copy.
- */
-export function toState(pos: Position, rng: RngState, release = false): TorresState {
-  return guard.trustNew(stateOf(pos, rng, null), factsOf(release ? pos.release() : pos.snapshot()));
-}
-
-/**
- * The state after the last play of `pos`, which showed `prev` (with snapshot `before`) before
- * it: kept as the entries the play changed, and sharing with `prev` every part of the state
- * those entries leave alone (a move changes a few squares or one seat) — also when the
- * snapshot has to be a whole one (a long chain).
- */
-function nextState(pos: Position, prev: TorresState, before: Snapshot): TorresState {
-  const changes = pos.lastChanges();
-  if (changes === null) return toState(pos, prev.rng);
-  return guard.trustNew(
-    stateOf(pos, prev.rng, { state: prev, changes }),
-    factsOf(pos.changeSnapshot(before, changes)),
-  );
-}
-
-/** A state and the entries a play changed in the state array since it (see {@link nextState}). */
+/** A state and the entries a play changed in the state array since it (see {@link childState}). */
 interface Previous {
   readonly state: TorresState;
   readonly changes: readonly number[];
@@ -283,12 +261,8 @@ function stateOf(pos: Position, rng: RngState, prev: Previous | null): TorresSta
   };
 }
 
-/**
- * The position of a valid state: a copy of the compact form the library built it from (`snap`),
- * or decoded from the state's fields.
- */
-function positionOf(s: TorresState, snap: Snapshot | null): Position {
-  if (snap !== null) return Position.restore(s.options, snap);
+/** A new position decoded from the fields of a valid state. */
+function decodeState(s: TorresState): Position {
   const a = new Int32Array(SIZE);
   for (let q = 0; q < 64; q++) {
     a[H + q] = s.heights[q];
@@ -430,58 +404,69 @@ const TURN_KEYS = [
 ] as const;
 
 /**
- * What the library keeps about a valid state: the compact form it was built from, if it was
- * built from a position (so its position is a copy, not a decoding), and its move list once
- * `torres.moves` made it.
+ * A state's place in its game tree (core/tree.ts), with what Torres keeps per state. The states
+ * of one tree share the tree's position, which is moved to whichever state is asked about.
  */
-export interface StateFacts {
-  /** The compact form, or `null` (a state checked, or made without a position). */
-  readonly snap: Snapshot | null;
+export class TorresVersion extends Version<Position> {
   /** `torres.moves` of the state, once asked for. */
-  moves: readonly TorresMove[] | undefined;
+  moves: readonly TorresMove[] | undefined = undefined;
   /** The move codes of `moves`, index for index (set with it). */
-  codes: number[] | undefined;
+  codes: number[] | undefined = undefined;
   /** `moves` as a plain array (set with it), which `apply` searches. */
-  listed: TorresMove[] | undefined;
+  listed: TorresMove[] | undefined = undefined;
   /** Where in `listed` `apply` starts looking for its move (after the one found last). */
-  cursor: number;
-}
+  cursor = 0;
+  /**
+   * Whether the state's arrays are the library's own (it was made from a position), so that
+   * the states after it may share them (see {@link childState}). A caller's object is not.
+   */
+  readonly own: boolean;
 
-function factsOf(snap: Snapshot | null): StateFacts {
-  return { snap, moves: undefined, codes: undefined, listed: undefined, cursor: 0 };
+  constructor(
+    tree: GameTree<Position>,
+    parent: TorresVersion | null,
+    move: number,
+    depth: number,
+    own: boolean,
+  ) {
+    super(tree, parent, move, depth);
+    this.own = own;
+  }
 }
 
 /**
- * The private field the guard keeps each state's facts in. Declared in this module, not made by the
- * shared `stampsFor`: V8 shares inline caches among closures of one source site, so a field
- * declared in common code is read through one cache for every game's states, which goes megamorphic
- * once an app uses two games (Hive's apply-path perft ran 7.5 % more instructions after a few
- * Coerceo and Torres states had been through the guard).
+ * The private field the guard keeps each state's version in (`null`: a valid state whose tree is
+ * not made yet). Declared in this module, not made by the shared `stampsFor`: V8 shares inline
+ * caches among closures of one source site, so a field declared in common code is read through
+ * one cache for every game's states, which goes megamorphic once an app uses two games (Hive's
+ * apply-path perft ran 7.5 % more instructions after a few Coerceo and Torres states had been
+ * through the guard).
  */
 class TorresStamp extends ReturnsItsArgument {
-  #facts: StateFacts;
-  constructor(state: object, facts: StateFacts) {
+  #version: TorresVersion | null;
+  constructor(state: object, version: TorresVersion | null) {
     super(state);
-    this.#facts = facts;
+    this.#version = version;
   }
-  static readonly stamps: Stamps<StateFacts> = {
-    has: (o) => #facts in o,
-    get: (o) => (o as TorresStamp).#facts,
-    set: (o, f) => {
-      (o as TorresStamp).#facts = f;
+  static readonly stamps: Stamps<TorresVersion | null> = {
+    has: (o) => #version in o,
+    get: (o) => (o as TorresStamp).#version,
+    set: (o, v) => {
+      (o as TorresStamp).#version = v;
     },
-    add: (o, f) => {
-      new TorresStamp(o, f);
+    add: (o, v) => {
+      new TorresStamp(o, v);
     },
   };
 }
 
 /**
  * The one state guard (core/guard.ts): a state passes by {@link validState}, the checks
- * `deserialize` runs, and is remembered with its {@link StateFacts} (states are immutable,
- * T-STATE-1, and a hand-edited copy is a new object).
+ * `deserialize` runs, and is remembered with its version (states are immutable, T-STATE-1, and
+ * a hand-edited copy is a new object). A state that passed gets its tree when first asked
+ * about ({@link versionOf}).
  */
-const guard = stateGuard<StateFacts>(
+const guard = stateGuard<TorresVersion | null>(
   'Torres',
   (state) => {
     try {
@@ -490,79 +475,68 @@ const guard = stateGuard<StateFacts>(
       if (e instanceof RulesError) throw e;
       throw new RulesError('INVALID_STATE', 'is not a readable object');
     }
-    return factsOf(null);
+    return null;
   },
   TorresStamp.stamps,
 );
 
-/** The facts of a valid `state` (checked at entry point `where`). */
-export function checkedFacts(state: unknown, where: string): StateFacts {
-  return guard.check(state, where);
+/**
+ * The version of a valid `state` (checked at entry point `where`). A state the library did not
+ * make from a position (`deserialize`, `observe`, `determinize`, a caller's object) becomes the
+ * root of a tree of its own here, on the first call that needs its position, decoded from its
+ * fields.
+ */
+export function versionOf(state: unknown, where: string): TorresVersion {
+  const v = guard.check(state, where);
+  if (v !== null) return v;
+  const tree = new GameTree(decodeState(state as TorresState), rootOf(false));
+  guard.trust(state as TorresState, tree.at as TorresVersion);
+  return tree.at as TorresVersion;
+}
+
+/** Makes the root version of a new tree (see {@link GameTree}). */
+const rootOf =
+  (own: boolean) =>
+  (tree: GameTree<Position>): TorresVersion =>
+    new TorresVersion(tree, null, 0, 0, own);
+
+/**
+ * The position of a valid `state` (checked at entry point `where`): its tree's position, moved
+ * to it. **Valid until the next call on the state's tree** and **read-only**: callers read it at
+ * once, and `clone()` it to play on it or keep it.
+ */
+export function positionOf(state: unknown, where: string): Position {
+  const v = versionOf(state, where);
+  return v.tree.positionAt(v);
 }
 
 /**
- * One position, shared by the immutable path: {@link readPosition} loads the state asked about
- * into it instead of building a position (a dozen typed arrays) per state. Rebuilt when a state
- * of another game (other options) is asked about.
+ * The state `pos` shows, with the RNG state `rng` (T-RNG-2: no draws after the start): the root
+ * of a new tree over `pos`, which the tree owns from now on.
  */
-let reader: Position | null = null;
-/** The state `reader` shows, or `null` when it shows none for sure. */
-let readerShows: TorresState | null = null;
-/**
- * The state `reader` showed before its last play (by {@link playOnReader}), or `null`: asked
- * for it again, the reader takes the play back instead of loading it (a search over `apply`
- * returns to the parent after every child).
- */
-let readerCameFrom: TorresState | null = null;
-
-/**
- * The position of `state` (checked at entry point `where`): the one shared reading position,
- * loaded with `state`. **Valid until the next call** and **read-only**: callers generate and
- * read from it, then drop it; only {@link playOnReader} plays on it.
- */
-export function readPosition(state: unknown, where: string): Position {
-  const snap = guard.check(state, where).snap;
-  const s = state as TorresState;
-  if (reader !== null && readerShows === s) return reader;
-  if (reader !== null && readerCameFrom === s) {
-    reader.undo();
-  } else if (snap === null) {
-    // Decoded from the fields (a state the library did not build from a position: its arrays
-    // may be the caller's, so no later state shares them, see `nextState`).
-    reader = positionOf(s, null);
-  } else if (reader === null || reader.options !== s.options) {
-    reader = Position.restore(s.options, snap);
-  } else if (
-    snap.parent !== null &&
-    readerShows !== null &&
-    snap.parent === guard.known(readerShows)?.snap
-  ) {
-    reader.applyChanges(snap); // one play on from what the reader shows
-  } else {
-    reader.load(snap);
-  }
-  readerShows = s;
-  readerCameFrom = null;
-  return reader;
+export function rootState(pos: Position, rng: RngState): TorresState {
+  const tree = new GameTree(pos, rootOf(true));
+  return guard.trustNew(stateOf(pos, rng, null), tree.at as TorresVersion);
 }
 
 /**
- * Plays `code`, a legal move, on the reading position of the checked `state` and returns the
- * state after it, which the reading position then shows (so `moves` of it costs no load).
+ * The state after `code`, a legal move in `state` (whose version is `v`): played on the tree's
+ * position, which then shows the new state. The new state shares with `state` every part the
+ * move leaves alone (a move changes a few squares or one seat), when `state`'s arrays are the
+ * library's own.
  */
-export function playOnReader(state: TorresState, code: number, where: string): TorresState {
-  const pos = readPosition(state, where);
-  const before = guard.known(state)?.snap;
-  pos.play(code);
-  const next = before ? nextState(pos, state, before) : toState(pos, state.rng);
-  readerShows = next;
-  readerCameFrom = state;
-  return next;
+export function childState(state: TorresState, v: TorresVersion, code: number): TorresState {
+  const tree = v.tree;
+  const child = tree.grow(v, code, new TorresVersion(tree, v, code, v.depth + 1, true));
+  const pos = tree.pos;
+  const changes = v.own ? pos.lastChanges() : null;
+  const prev = changes === null ? null : { state, changes };
+  return guard.trustNew(stateOf(pos, state.rng, prev), child);
 }
 
 /** Marks a state the library built without a position (an observation) as valid. */
 export function trustState<S extends TorresState>(state: S): S {
-  return guard.trust(state, factsOf(null));
+  return guard.trust(state, null);
 }
 
 /**
@@ -808,11 +782,6 @@ function checkInvariants(state: TorresState): void {
     fail('supply', `blocks do not add up to totalBlocks (${blocks})`);
 }
 
-/** The position of a state that passed {@link checkState} at entry point `where`. */
-export function checkedPosition(state: unknown, where: string): Position {
-  return positionOf(state as TorresState, guard.check(state, where).snap);
-}
-
 /**
  * What a search position was made from: the RNG state of the game (T-RNG-2: no draws after the
  * start), which every state it makes carries. One class, so `state()` calls stay monomorphic.
@@ -823,16 +792,22 @@ class SearchOrigin implements StateOrigin {
     this.rng = rng;
   }
   stateOf(pos: Position): TorresState {
-    return toState(pos, this.rng);
+    // A tree of its own for the state: a copy of the position, which plays on for the search.
+    const copy = pos.clone();
+    copy.origin = null;
+    return rootState(copy, this.rng);
   }
 }
 
 /**
  * A position of its own for search and perft, made from `state` (checked at entry point
- * `where`): its `state()` gives the state after the plays made on it.
+ * `where`): a copy of its tree's position, or, for a state with no tree yet (a determinized
+ * sample, say), one decoded from its fields without making a tree. Its `state()` gives the
+ * state after the plays made on it.
  */
 export function searchPosition(state: unknown, where: string): Position {
-  const pos = checkedPosition(state, where);
+  const v = guard.check(state, where);
+  const pos = v === null ? decodeState(state as TorresState) : v.tree.positionAt(v).clone();
   pos.origin = new SearchOrigin((state as TorresState).rng);
   return pos;
 }
