@@ -10,7 +10,7 @@ import { buildSync } from 'esbuild';
 
 const modules = [
   'src/hive/constants.ts',
-  'src/coerceo/constants.ts',
+  'src/coerceo/engine/constants.ts',
   'src/torres/constants.ts',
   'src/torres/layout.ts',
   'src/torres/cards.ts',

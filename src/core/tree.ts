@@ -30,6 +30,16 @@ export interface TreePosition {
   undo(): void;
 }
 
+/**
+ * What a search position was made from, as its game's state layer knows it: a kernel position
+ * keeps one as an opaque field and answers `SearchPosition.state()` with `stateOf(this)`, so the
+ * kernel never builds or knows a state itself.
+ */
+export interface StateOrigin<P, S> {
+  /** The immutable state of `pos` (a position made from this origin, played on since). */
+  stateOf(pos: P): S;
+}
+
 /** One tree: its position, the version the position shows, and the walk's scratch. */
 export class GameTree<P extends TreePosition> {
   /** The tree's one mutable position. */

@@ -12,6 +12,7 @@ import { refusedMove } from '../core/explain.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import type { StateOrigin } from '../core/tree.js';
 import { encodeMove } from './codes.js';
 import { refusalOf } from './explain.js';
 import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
@@ -195,19 +196,27 @@ export function successor(state: HiveState, m: number): HiveState {
  */
 export function searchPositionOf(state: HiveState, where = 'hive.search'): Position {
   const pos = livePosition(state, where).clone();
-  pos.searchBase = { state, ply: pos.ply };
+  pos.origin = new SearchOrigin(state, pos.ply);
   return pos;
+}
+
+/** What a search position was made from: a state and its ply. */
+class SearchOrigin implements StateOrigin<Position, HiveState> {
+  constructor(
+    readonly state: HiveState,
+    readonly ply: number,
+  ) {}
+
+  stateOf(pos: Position): HiveState {
+    return stateOfSearch(pos, this);
+  }
 }
 
 /**
  * The state of a search position (see {@link searchPositionOf}): its base state's moves up to
  * the current ply, then the moves played since, each formatted in the position it was played in.
  */
-export function stateOfSearch(pos: Position): HiveState {
-  const base = pos.searchBase;
-  if (base === null) {
-    throw new RulesError('UNSUPPORTED', 'state: this position was not made by hive.search');
-  }
+function stateOfSearch(pos: Position, base: SearchOrigin): HiveState {
   const k = pos.ply;
   const { type, options, history } = base.state;
   if (k <= base.ply)
@@ -227,6 +236,6 @@ export function stateOfSearch(pos: Position): HiveState {
 /** A copy of a search position for a game tree (it plays for the tree, not for a search). */
 function unsearched(pos: Position): Position {
   const copy = pos.clone();
-  copy.searchBase = null;
+  copy.origin = null;
   return copy;
 }
