@@ -11,6 +11,7 @@
 
 import { RulesError } from '../core/errors.js';
 import type { SearchPosition } from '../core/game.js';
+import type { StateOrigin } from '../core/tree.js';
 import { bitHi, bitLo } from './bits.js';
 import {
   type Castles,
@@ -86,15 +87,6 @@ let changeStamp = 0;
 
 /** Where `count` writes the moves it counts. */
 const countScratch = new Int32Array(MAX_MOVES);
-
-/**
- * What a search position was made from: the state layer's hook behind {@link Position.state}
- * (the kernel builds no state).
- */
-export interface StateOrigin {
-  /** The immutable state `pos` shows now. */
-  stateOf(pos: Position): TorresState;
-}
 
 /** The compact mutable position (see the module comment). */
 export class Position implements SearchPosition<TorresMove> {
@@ -173,7 +165,7 @@ export class Position implements SearchPosition<TorresMove> {
    * What this position was made from, which makes its {@link state}: set by the state layer on
    * the positions `torres.search` hands out; `null` on the others, whose `state()` throws.
    */
-  origin: StateOrigin | null = null;
+  origin: StateOrigin<Position, TorresState> | null = null;
 
   /**
    * A position over the state array `a` (owned from now on) of a game with `options`. Its hash

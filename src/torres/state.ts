@@ -9,7 +9,7 @@ import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
 import { isRngState, type RngState } from '../core/rng.js';
-import { GameTree, Version } from '../core/tree.js';
+import { GameTree, type StateOrigin, Version } from '../core/tree.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
 import { GRID } from './board.js';
 import { type CardName, cardId, cardName } from './cards.js';
@@ -54,7 +54,7 @@ import {
 } from './layout.js';
 import { resolveOptions } from './options.js';
 import { MAX_STACK, stacksFor } from './phases.js';
-import { Position, type StateOrigin } from './position.js';
+import { Position } from './position.js';
 import { KING } from './rules.js';
 import type {
   CardView,
@@ -786,7 +786,7 @@ function checkInvariants(state: TorresState): void {
  * What a search position was made from: the RNG state of the game (T-RNG-2: no draws after the
  * start), which every state it makes carries. One class, so `state()` calls stay monomorphic.
  */
-class SearchOrigin implements StateOrigin {
+class SearchOrigin implements StateOrigin<Position, TorresState> {
   private readonly rng: RngState;
   constructor(rng: RngState) {
     this.rng = rng;
