@@ -15,15 +15,9 @@ import { explainMove, refusalOf } from './explain.js';
 import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
+import { searchPosition } from './search.js';
 import { startState } from './setup.js';
-import {
-  checkState,
-  childState,
-  positionOf,
-  searchPosition,
-  trustState,
-  versionOf,
-} from './state.js';
+import { checkState, childState, positionOf, trustState, versionOf } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
