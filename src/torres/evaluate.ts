@@ -9,10 +9,10 @@ import { searchNodeArg } from '../core/args.js';
 import { pairwiseValues } from '../core/curve.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { GRID } from './board.js';
-import { PHASE, S_OVER } from './layout.js';
-import { Position } from './position.js';
-import { castlePoints, KING } from './rules.js';
+import { GRID } from './engine/board.js';
+import { PHASE, S_OVER } from './engine/layout.js';
+import { Position } from './engine/position.js';
+import { castlePoints, KING } from './engine/rules.js';
 import { positionOf } from './state.js';
 import type { TorresMove, TorresState } from './types.js';
 

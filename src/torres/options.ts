@@ -7,7 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import { isPlainObject, readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { MAX_STACK } from './phases.js';
+import { MAX_STACK } from './engine/phases.js';
 
 /** How action cards are bought (T-DECK-1). */
 export type DeckMode = 'shared' | 'perColour' | 'draft' | 'masterHand';

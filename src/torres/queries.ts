@@ -6,10 +6,10 @@
 
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { squareIndex, squareName } from './board.js';
+import { squareIndex, squareName } from './engine/board.js';
+import { S_OVER } from './engine/layout.js';
+import { scorePhase } from './engine/rules.js';
 import { torres } from './game.js';
-import { S_OVER } from './layout.js';
-import { scorePhase } from './rules.js';
 import { checkState, positionOf } from './state.js';
 import type { TorresOutcome, TorresState } from './types.js';
 

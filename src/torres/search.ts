@@ -8,7 +8,7 @@
 
 import type { RngState } from '../core/rng.js';
 import type { StateOrigin } from '../core/tree.js';
-import type { Position } from './position.js';
+import type { Position } from './engine/position.js';
 import { knownVersion, rootState } from './state.js';
 import { decodeState } from './state-data.js';
 import type { TorresState } from './types.js';

@@ -6,8 +6,8 @@
  */
 
 import { nextInt, rngFromSeed, shuffle } from '../core/rng.js';
+import { startPosition } from './engine/start.js';
 import { resolveStartOptions, type TorresOptions } from './options.js';
-import { startPosition } from './start.js';
 import { rootState } from './state.js';
 import type { TorresState } from './types.js';
 

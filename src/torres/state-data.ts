@@ -7,7 +7,7 @@
  */
 
 import type { RngState } from '../core/rng.js';
-import { type CardName, cardId, cardName } from './cards.js';
+import { type CardName, cardId, cardName } from './engine/cards.js';
 import {
   ACTIVE,
   ACTOR,
@@ -46,10 +46,10 @@ import {
   SUPPLY,
   type TorresStep,
   TURN,
-} from './layout.js';
-import { MAX_STACK } from './phases.js';
-import { Position } from './position.js';
-import { KING } from './rules.js';
+} from './engine/layout.js';
+import { MAX_STACK } from './engine/phases.js';
+import { Position } from './engine/position.js';
+import { KING } from './engine/rules.js';
 import type { CardView, TorresSeatState, TorresState } from './types.js';
 
 function cardsOf(a: Int32Array, base: number): CardView[] {

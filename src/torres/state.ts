@@ -13,7 +13,7 @@ import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import type { RngState } from '../core/rng.js';
 import { GameTree, Version } from '../core/tree.js';
-import type { Position } from './position.js';
+import type { Position } from './engine/position.js';
 import { decodeState, stateOf } from './state-data.js';
 import type { TorresMove, TorresState } from './types.js';
 import { validState } from './validate.js';

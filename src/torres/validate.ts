@@ -11,11 +11,11 @@ import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { isRngState } from '../core/rng.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
-import { GRID } from './board.js';
-import { type CardName, cardId } from './cards.js';
-import { STEP_NAMES, type TorresStep } from './layout.js';
+import { GRID } from './engine/board.js';
+import { type CardName, cardId } from './engine/cards.js';
+import { STEP_NAMES, type TorresStep } from './engine/layout.js';
+import { MAX_STACK, stacksFor } from './engine/phases.js';
 import { resolveOptions } from './options.js';
-import { MAX_STACK, stacksFor } from './phases.js';
 import { idOf } from './state-data.js';
 import type { CardView, TorresSeatState, TorresState, TorresTurnState } from './types.js';
 

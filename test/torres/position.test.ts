@@ -1,6 +1,6 @@
 // The fast Position keeps what the heights imply (castles, door reach, block squares) in caches
-// of its own, keyed by stamps of its heights (src/torres/position.ts). These tests play several
-// positions step by step in turn, so a cache that answered for the wrong board (another
+// of its own, keyed by stamps of its heights (src/torres/engine/position.ts). These tests play
+// several positions step by step in turn, so a cache that answered for the wrong board (another
 // position's, or an older one of its own) would show up as a move list that differs from a
 // position decoded afresh from the same state.
 import { describe, expect, it } from 'vitest';

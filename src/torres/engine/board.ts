@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { badArgument } from '../core/args.js';
-import { type Grid, makeGrid } from '../geometry/grid.js';
+import { badArgument } from '../../core/args.js';
+import { type Grid, makeGrid } from '../../geometry/grid.js';
 import { bitHi, bitLo, count, flood, growHi, growLo, lowest, ORTH } from './bits.js';
 
 /** The 8×8 building area (T-GEO-1): index = 8y + x, a1 = 0, h8 = 63. */

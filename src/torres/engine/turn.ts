@@ -7,7 +7,7 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
+import { RulesError } from '../../core/errors.js';
 import { AP6, AP7, BLOCK_UNDER, HIDDEN, MOVE_BLOCK, SUPPLY_BLOCK } from './cards.js';
 import { cardOf, code, fromOf, kindOf, toOf, xOf } from './codes.js';
 import {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { TorresOptions } from './options.js';
+import type { TorresOptions } from '../options.js';
 
 /** T-PHASE-1: the stacks per phase for 2, 3 and 4 players. */
 export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[]>> = {

@@ -4,6 +4,8 @@
  *
  * @module
  */
+
+import type { TorresOptions } from '../options.js';
 import {
   ACTOR,
   AP_LIMIT,
@@ -26,7 +28,6 @@ import {
   STEP,
   SUPPLY,
 } from './layout.js';
-import type { TorresOptions } from './options.js';
 import { Position } from './position.js';
 
 /**

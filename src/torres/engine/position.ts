@@ -9,9 +9,11 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
-import type { SearchPosition } from '../core/game.js';
-import type { StateOrigin } from '../core/tree.js';
+import { RulesError } from '../../core/errors.js';
+import type { SearchPosition } from '../../core/game.js';
+import type { StateOrigin } from '../../core/tree.js';
+import type { TorresOptions } from '../options.js';
+import type { TorresMove, TorresState } from '../types.js';
 import { bitHi, bitLo } from './bits.js';
 import {
   type Castles,
@@ -37,11 +39,9 @@ import {
   seatOffset,
 } from './layout.js';
 import { generateMoves } from './moves.js';
-import type { TorresOptions } from './options.js';
 import { MAX_STACK, stacksFor } from './phases.js';
 import { nextToOneCastle, raisable } from './rules.js';
 import { execute, settle } from './turn.js';
-import type { TorresMove, TorresState } from './types.js';
 
 function mix(x: number): number {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
