@@ -1,10 +1,10 @@
 /**
  * The fast mutable Torres position: the whole game state in one `Int32Array` (laid out as
  * layout.ts says), every write logged for `undo` and folded into an incremental Zobrist-style
- * hash, and the bit sets derived from the board kept in step with every write. It is what
- * `torres.search` returns: it implements {@link SearchPosition} itself, with the one generator
- * (moves.ts) and the one turn flow (turn.ts) that `moves`/`apply` also use, so the two paths
- * cannot disagree.
+ * hash (keys in zobrist.ts), and the bit sets derived from the board kept in step with every
+ * write. It is what `torres.search` returns: it implements {@link SearchPosition} itself, with
+ * the one generator (moves.ts) and the one turn flow (turn.ts) that `moves`/`apply` also use, so
+ * the two paths cannot disagree.
  *
  * @module
  */
@@ -23,6 +23,7 @@ import {
   labelCastles,
   makeCastles,
   stepReach,
+  trackPiece,
 } from './board.js';
 import { decode, encode, MAX_MOVES } from './codes.js';
 import {
@@ -42,26 +43,7 @@ import { generateMoves } from './moves.js';
 import { MAX_STACK, stacksFor } from './phases.js';
 import { nextToOneCastle, raisable } from './rules.js';
 import { execute, settle } from './turn.js';
-
-function mix(x: number): number {
-  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-// Zobrist keys computed on the fly from (index, value): values range widely (scores), so a
-// table would be large; two independent 32-bit mixes give a 53-bit key.
-const key1 = (i: number, v: number): number => mix(Math.imul(i + 1, 0x9e3779b1) ^ (v + 0x632be5ab));
-const key2 = (i: number, v: number): number =>
-  mix(Math.imul(i + 7, 0x85ebca77) ^ Math.imul(v + 3, 0xc2b2ae3d));
-
-function zeroHash(key: (i: number, v: number) => number): number {
-  let h = 0;
-  for (let i = 0; i < SIZE; i++) h ^= key(i, 0);
-  return h;
-}
-/** The hash halves of the all-zero array, so `rehash` only visits the non-zero entries. */
-const ZERO_LO = zeroHash(key1);
-const ZERO_HI = zeroHash(key2);
+import { foldWrites, key1, key2, wholeHash } from './zobrist.js';
 
 const EMPTY = new Int32Array(0);
 /** A door stamp older than any: `heightChanges - NEVER` exceeds `RING`. */
@@ -77,13 +59,12 @@ const NO_CASTLES: Castles = Object.freeze(makeCastles());
 
 /** How many recent height changes a position remembers (a power of two; see `doorValid`). */
 const RING = 16;
-/** `foldHash`'s marks of the indices already folded, per fold. */
-const foldMark = new Int32Array(SIZE);
-let foldStamp = 0;
-
 /** Marks of the indices already listed by `lastChanges`, per call. */
 const changeMark = new Int32Array(SIZE);
 let changeStamp = 0;
+
+/** Where `foldHash` passes the hash halves to zobrist.ts and back. */
+const halves = [0, 0];
 
 /** Where `count` writes the moves it counts. */
 const countScratch = new Int32Array(MAX_MOVES);
@@ -196,7 +177,7 @@ export class Position implements SearchPosition<TorresMove> {
   /** Keeps the derived bit sets in step with a write of `v` over `old` at index i. */
   private track(i: number, old: number, v: number): void {
     if (i < 64) this.heightChanged(i, old, v);
-    else if (i < 128) this.pieceChanged(i - 64, old, v);
+    else if (i < 128) trackPiece(this.occupied, this.knights, i - 64, old, v);
   }
 
   private heightChanged(q: number, old: number, v: number): void {
@@ -219,23 +200,6 @@ export class Position implements SearchPosition<TorresMove> {
       lv[2 * t] = lv[2 * t] | lo;
       lv[2 * t + 1] = lv[2 * t + 1] | hi;
     }
-  }
-
-  private pieceChanged(q: number, old: number, v: number): void {
-    const lo = bitLo(q);
-    const hi = bitHi(q);
-    const occ = this.occupied;
-    const kn = this.knights;
-    if (old >= 1 && old <= 4) {
-      kn[2 * old - 2] = kn[2 * old - 2] & ~lo;
-      kn[2 * old - 1] = kn[2 * old - 1] & ~hi;
-    }
-    if (v >= 1 && v <= 4) {
-      kn[2 * v - 2] = kn[2 * v - 2] | lo;
-      kn[2 * v - 1] = kn[2 * v - 1] | hi;
-    }
-    occ[0] = v === 0 ? occ[0] & ~lo : occ[0] | lo;
-    occ[1] = v === 0 ? occ[1] & ~hi : occ[1] | hi;
   }
 
   /** A copy without history (with the hash, if known, and the same {@link origin}). */
@@ -273,20 +237,6 @@ export class Position implements SearchPosition<TorresMove> {
     return changes;
   }
 
-  private rehash(): void {
-    // Start from the all-zero array's hash and swap in each non-zero entry's keys.
-    let lo = ZERO_LO;
-    let hi = ZERO_HI;
-    for (let i = 0; i < SIZE; i++) {
-      const v = this.data[i];
-      if (v === 0) continue;
-      lo ^= key1(i, 0) ^ key1(i, v);
-      hi ^= key2(i, 0) ^ key2(i, v);
-    }
-    this.lo = lo >>> 0;
-    this.hi = hi >>> 0;
-  }
-
   /** The Zobrist hash, a non-negative 53-bit integer. */
   hash(): number {
     this.foldHash();
@@ -318,33 +268,19 @@ export class Position implements SearchPosition<TorresMove> {
     this.log = bigger;
   }
 
-  /**
-   * Folds the writes logged since the last fold into the hash (computing it the first time).
-   * The writes to one index telescope: only its value before the first of them and its value
-   * now count, so each index is folded once (`foldMark` finds the first write).
-   */
+  /** Folds the writes logged since the last fold into the hash (computing it the first time). */
   private foldHash(): void {
-    if (!this.hashKnown) {
-      this.rehash(); // the array as it stands, every logged write included
+    const h = halves;
+    if (this.hashKnown) {
+      h[0] = this.lo;
+      h[1] = this.hi;
+      foldWrites(this.data, this.log, this.hashedLen, this.logLen, h);
+    } else {
+      wholeHash(this.data, h); // the array as it stands, every logged write included
       this.hashKnown = true;
-      this.hashedLen = this.logLen;
-      return;
     }
-    const log = this.log;
-    let lo = this.lo;
-    let hi = this.hi;
-    const st = ++foldStamp;
-    for (let j = this.hashedLen; j < this.logLen; j += 2) {
-      const i = log[j];
-      if (foldMark[i] === st) continue;
-      foldMark[i] = st;
-      const old = log[j + 1];
-      const v = this.data[i];
-      lo ^= key1(i, old) ^ key1(i, v);
-      hi ^= key2(i, old) ^ key2(i, v);
-    }
-    this.lo = lo >>> 0;
-    this.hi = hi >>> 0;
+    this.lo = h[0];
+    this.hi = h[1];
     this.hashedLen = this.logLen;
   }
 
