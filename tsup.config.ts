@@ -39,10 +39,10 @@ const dropImportAliases: Plugin = {
 // functions; a user who wants maps builds from the repository.
 //
 // `minifySyntax` (no renaming, no whitespace removal) is on for one effect: esbuild then inlines
-// the numeric constants of an import-free module into every use (src/*/constants.ts, layout.ts,
-// cards.ts). V8 does not fold module-level constants, so without it every `CELLS` or `K_MOVE` in a
-// hot loop is a context load and a tag check: the Hive apply-path perft ran 20 % more
-// instructions. Names stay, so stack traces still name the real functions.
+// the numeric constants of an import-free module into every use (the modules
+// scripts/check-inlined.mjs lists). V8 does not fold module-level constants, so without it every
+// `CELLS` or `K_MOVE` in a hot loop is a context load and a tag check: the Hive apply-path perft
+// ran 20 % more instructions. Names stay, so stack traces still name the real functions.
 export default defineConfig([
   {
     entry: {

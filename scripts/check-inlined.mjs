@@ -11,9 +11,9 @@ import { buildSync } from 'esbuild';
 const modules = [
   'src/hive/engine/constants.ts',
   'src/coerceo/engine/constants.ts',
-  'src/torres/constants.ts',
-  'src/torres/layout.ts',
-  'src/torres/cards.ts',
+  'src/torres/engine/constants.ts',
+  'src/torres/engine/layout.ts',
+  'src/torres/engine/cards.ts',
 ];
 
 /**

@@ -6,7 +6,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import type { RandomSource } from '../core/rng.js';
-import { CARD_NAMES, type CardName, cardId } from './cards.js';
+import { CARD_NAMES, type CardName, cardId } from './engine/cards.js';
 import { checkState, trustState } from './state.js';
 import type { CardView, TorresState } from './types.js';
 

@@ -9,11 +9,11 @@ import { searchNodeArg } from '../core/args.js';
 import { pairwiseValues } from '../core/curve.js';
 import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { GRID } from './board.js';
-import { PHASE, S_OVER } from './layout.js';
-import { Position } from './position.js';
-import { castlePoints, KING } from './rules.js';
-import { readPosition } from './state.js';
+import { GRID } from './engine/board.js';
+import { PHASE, S_OVER } from './engine/layout.js';
+import { Position } from './engine/position.js';
+import { castlePoints, KING } from './engine/rules.js';
+import { positionOf } from './state.js';
 import type { TorresMove, TorresState } from './types.js';
 
 /** Weight of each scoring still to come after the current phase's, for today's castles. */
@@ -72,7 +72,7 @@ export function torresProjection(pos: Position): number[] {
 function positionFor(node: SearchNode<TorresState, TorresMove>): Position {
   searchNodeArg('torresEvaluator', node);
   const live = node.position;
-  return live instanceof Position ? live : readPosition(node.state(), 'torresEvaluator');
+  return live instanceof Position ? live : positionOf(node.state(), 'torresEvaluator');
 }
 
 /**
@@ -96,5 +96,5 @@ export const torresEvaluator: Evaluator<TorresState, TorresMove> = (node) =>
 
 /** {@link torresEvaluator} on an immutable state, one value per seat. */
 export function evaluateTorres(state: TorresState): number[] {
-  return pairwiseValues(torresProjection(readPosition(state, 'evaluateTorres')), SCALE);
+  return pairwiseValues(torresProjection(positionOf(state, 'evaluateTorres')), SCALE);
 }

@@ -7,8 +7,8 @@
  * @module
  */
 import { type Explanation, illegal, LEGAL, type Refusal, refusal } from '../core/explain.js';
-import { CARD_NAMES } from './cards.js';
-import { cardOf, encode, fromOf, kindOf, MAX_MOVES, toOf } from './codes.js';
+import { CARD_NAMES } from './engine/cards.js';
+import { cardOf, encode, fromOf, kindOf, MAX_MOVES, toOf } from './engine/codes.js';
 import {
   K_BLOCK,
   K_BUY,
@@ -25,7 +25,7 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
-} from './constants.js';
+} from './engine/constants.js';
 import {
   ACTIVE,
   AP_LIMIT,
@@ -49,8 +49,8 @@ import {
   S_SETUP_KNIGHT,
   STEP_NAMES,
   seatOffset,
-} from './layout.js';
-import type { Position } from './position.js';
+} from './engine/layout.js';
+import type { Position } from './engine/position.js';
 import type { TorresMove } from './types.js';
 
 /** Every rule a Torres move can be refused by ({@link refusalOf} names no other). */

@@ -9,21 +9,15 @@ import type { Game, SearchPosition } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
 import type { RandomSource, RngState } from '../core/rng.js';
-import { decode, encode, MAX_MOVES } from './codes.js';
 import { determinize } from './determinize.js';
+import { decode, encode, MAX_MOVES } from './engine/codes.js';
+import { S_OVER } from './engine/layout.js';
 import { explainMove, refusalOf } from './explain.js';
-import { S_OVER } from './layout.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
+import { searchPosition } from './search.js';
 import { startState } from './setup.js';
-import {
-  checkedFacts,
-  checkedPosition,
-  checkState,
-  playOnReader,
-  readPosition,
-  trustState,
-} from './state.js';
+import { checkState, childState, positionOf, trustState, versionOf } from './state.js';
 import type { CardView, TorresMove, TorresState } from './types.js';
 
 /** The game's name as used by the CLI and in `Game.name`. */
@@ -34,10 +28,9 @@ const DUMMY_RNG: RngState = [0, 0, 0, 0];
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const scratch = new Int32Array(MAX_MOVES);
 function moves(state: TorresState): readonly TorresMove[] {
-  const facts = checkedFacts(state, 'torres.moves');
-  if (facts.moves !== undefined) return facts.moves;
-  const pos = readPosition(state, 'torres.moves');
-  const n = pos.generate(scratch, 0);
+  const v = versionOf(state, 'torres.moves');
+  if (v.moves !== undefined) return v.moves;
+  const n = v.tree.positionAt(v).generate(scratch, 0);
   // `apply` searches `list`, a plain array: V8 reads a frozen array's elements about three times
   // slower, and looking the move object's code up instead reads the (cold) object. The caller
   // gets a frozen copy. Plain arrays: a small typed array costs more to allocate.
@@ -48,26 +41,26 @@ function moves(state: TorresState): readonly TorresMove[] {
     codes[i] = c;
     list[i] = decode(c);
   }
-  facts.codes = codes;
-  facts.listed = list;
-  facts.moves = Object.freeze(list.slice());
-  return facts.moves;
+  v.codes = codes;
+  v.listed = list;
+  v.moves = Object.freeze(list.slice());
+  return v.moves;
 }
 
 function apply(state: TorresState, move: TorresMove): TorresState {
-  const facts = checkedFacts(state, 'torres.apply');
+  const v = versionOf(state, 'torres.apply');
   // A move object `moves` handed out for this state is legal, and its code is known.
-  const listed = facts.listed;
+  const listed = v.listed;
   if (listed !== undefined) {
-    const i = listedIndex(listed, move, facts);
-    if (i >= 0) return playOnReader(state, (facts.codes as number[])[i] as number, 'torres.apply');
+    const i = listedIndex(listed, move, v);
+    if (i >= 0) return childState(state, v, (v.codes as number[])[i] as number);
   }
-  const pos = readPosition(state, 'torres.apply');
+  const pos = v.tree.positionAt(v);
   const refused = refusalOf(pos, move);
   if (refused !== null) {
     throw refusedMove(quote(move), refused, pos.step === S_OVER ? 'GAME_OVER' : 'ILLEGAL_MOVE');
   }
-  return playOnReader(state, encode(move), 'torres.apply');
+  return childState(state, v, encode(move));
 }
 
 /**
@@ -121,16 +114,16 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   toMove: (s) => checkState(s, 'torres.toMove').actor,
   moves,
   apply,
-  explain: (s, m) => explainMove(checkedPosition(s, 'torres.explain'), m),
+  explain: (s, m) => explainMove(positionOf(s, 'torres.explain'), m),
   terminal: (s) => checkState(s, 'torres.terminal').step === 'over', // T-END-1
   score: (s) => checkState(s, 'torres.score').seats.map((p) => p.score), // T-END-2
-  formatMove: (s, m) => formatCode(checkedPosition(s, 'torres.formatMove'), encode(m)),
-  parseMove: (s, text) => decode(parseCode(checkedPosition(s, 'torres.parseMove'), text)),
+  formatMove: (s, m) => formatCode(positionOf(s, 'torres.formatMove'), encode(m)),
+  parseMove: (s, text) => decode(parseCode(positionOf(s, 'torres.parseMove'), text)),
   serialize: (s) => serializeState(checkState(s, 'torres.serialize')),
   deserialize: deserializeState,
   observe,
   determinize,
   // T-OBS-1: the card kept from a draft is private to its owner; every other move is public.
   isPrivate: (s, m) => checkState(s, 'torres.isPrivate') !== null && m?.kind === 'keep',
-  search: (s) => checkedPosition(s, 'torres.search'),
+  search: (s) => searchPosition(s, 'torres.search'),
 };

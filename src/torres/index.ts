@@ -16,14 +16,16 @@
  *
  * @module boardrules/torres
  */
-export { GRID, squareIndex, squareName } from './board.js';
-export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
+
 export { determinize } from './determinize.js';
+export { GRID, squareIndex, squareName } from './engine/board.js';
+export { CARD_NAMES, type CardName, MASTER_NAMES } from './engine/cards.js';
+export { STEP_NAMES, type TorresStep } from './engine/layout.js';
+export { PHASE_STACKS } from './engine/phases.js';
 export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export { name, torres } from './game.js';
-export { STEP_NAMES, type TorresStep } from './layout.js';
 export { FORMAT, FORMAT_VERSION } from './notation.js';
-export { DEFAULT_OPTIONS, type DeckMode, PHASE_STACKS, type TorresOptions } from './options.js';
+export { DEFAULT_OPTIONS, type DeckMode, type TorresOptions } from './options.js';
 export {
   blockPlacements,
   canTakeBlock,

@@ -11,9 +11,9 @@
  */
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { squareIndex, squareName } from './board.js';
-import { CARD_NAMES, cardId, cardName } from './cards.js';
-import { cardOf, code, fromOf, kindOf, toOf, xOf } from './codes.js';
+import { squareIndex, squareName } from './engine/board.js';
+import { CARD_NAMES, cardId, cardName } from './engine/cards.js';
+import { cardOf, code, fromOf, kindOf, toOf, xOf } from './engine/codes.js';
 import {
   K_BLOCK,
   K_BUY,
@@ -31,8 +31,8 @@ import {
   K_STACK,
   K_START,
   X_ACTIVE,
-} from './constants.js';
-import type { Position } from './position.js';
+} from './engine/constants.js';
+import type { Position } from './engine/position.js';
 import { validateState } from './state.js';
 import type { TorresState } from './types.js';
 

@@ -7,6 +7,7 @@
 import { RulesError } from '../core/errors.js';
 import { isPlainObject, readOptions } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import { MAX_STACK } from './engine/phases.js';
 
 /** How action cards are bought (T-DECK-1). */
 export type DeckMode = 'shared' | 'perColour' | 'draft' | 'masterHand';
@@ -103,28 +104,6 @@ export const DEFAULT_OPTIONS: TorresOptions = {
   masterSquare: 'axis',
   masterMinKnights: 2,
 };
-
-/** T-PHASE-1: the stacks per phase for 2, 3 and 4 players. */
-export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[]>> = {
-  2: [
-    [3, 3, 3, 3],
-    [3, 3, 3, 3],
-    [3, 3, 3, 3],
-  ],
-  3: [
-    [3, 3, 2, 2],
-    [3, 3, 2],
-    [3, 3, 2],
-  ],
-  4: [
-    [2, 2, 2, 2],
-    [2, 2, 2],
-    [2, 2, 2],
-  ],
-};
-
-/** The largest stack size the compact position can hold (stack sizes are counted per size). */
-export const MAX_STACK = 15;
 
 const KEYS = Object.keys(DEFAULT_OPTIONS) as (keyof TorresOptions)[];
 
@@ -302,10 +281,16 @@ function seedOf(code: 'INVALID_OPTIONS' | 'INVALID_STATE', seed: unknown): numbe
 /** Options as `start` resolves them: the seed is always a number there. */
 export type StartOptions = TorresOptions & { readonly seed: number };
 
-/** The last options `start` resolved whose values are all primitives, and what they gave. */
-let lastKeys: readonly string[] = [];
-let lastValues: readonly unknown[] = [];
-let lastResolved: StartOptions | null = null;
+/**
+ * The last options `start` resolved whose values are all primitives (their keys and values in
+ * order), and what they gave: a pure one-entry memo (what it returns depends only on its input),
+ * one module-private object rather than loose bindings.
+ */
+const last: {
+  keys: readonly string[];
+  values: readonly unknown[];
+  resolved: StartOptions | null;
+} = { keys: [], values: [], resolved: null };
 
 /**
  * {@link resolveOptions} for `start`. A bot, a server or a bench starts game after game with
@@ -315,16 +300,16 @@ let lastResolved: StartOptions | null = null;
  * squares' geometry) again.
  */
 export function resolveStartOptions(input: unknown): StartOptions {
-  if (lastResolved !== null && isPlainObject(input)) {
+  if (last.resolved !== null && isPlainObject(input)) {
     const keys = Object.keys(input);
-    let same = keys.length === lastKeys.length;
+    let same = keys.length === last.keys.length;
     for (let i = 0; same && i < keys.length; i++) {
       const k = keys[i] as string;
-      same = k === lastKeys[i] && (k === 'seed' || input[k] === lastValues[i]);
+      same = k === last.keys[i] && (k === 'seed' || input[k] === last.values[i]);
     }
     if (same) {
       const seed = input.seed === undefined ? DEFAULT_OPTIONS.seed : input.seed;
-      return { ...lastResolved, seed: seedOf('INVALID_OPTIONS', seed) as number };
+      return { ...last.resolved, seed: seedOf('INVALID_OPTIONS', seed) as number };
     }
   }
   // `seedOf` refuses a null seed under INVALID_OPTIONS: a start always has a number.
@@ -333,15 +318,10 @@ export function resolveStartOptions(input: unknown): StartOptions {
     const keys = Object.keys(input);
     const values = keys.map((k) => input[k]);
     if (values.every((v) => v === null || typeof v !== 'object')) {
-      lastKeys = keys;
-      lastValues = values;
-      lastResolved = resolved;
+      last.keys = keys;
+      last.values = values;
+      last.resolved = resolved;
     }
   }
   return resolved;
-}
-
-/** The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). */
-export function stacksFor(o: TorresOptions): readonly (readonly number[])[] {
-  return o.phaseStacks ?? (PHASE_STACKS[o.players] as readonly (readonly number[])[]);
 }

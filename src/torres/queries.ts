@@ -6,11 +6,11 @@
 
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { squareIndex, squareName } from './board.js';
+import { squareIndex, squareName } from './engine/board.js';
+import { S_OVER } from './engine/layout.js';
+import { scorePhase } from './engine/rules.js';
 import { torres } from './game.js';
-import { S_OVER } from './layout.js';
-import { scorePhase } from './rules.js';
-import { checkedPosition, checkState } from './state.js';
+import { checkState, positionOf } from './state.js';
 import type { TorresOutcome, TorresState } from './types.js';
 
 /** One target of {@link knightTargets}. */
@@ -26,7 +26,7 @@ export interface KnightTarget {
  * or a door-only move, ignoring whose turn it is and the AP left.
  */
 export function knightTargets(state: TorresState, from: string): KnightTarget[] {
-  const pos = checkedPosition(state, 'knightTargets');
+  const pos = positionOf(state, 'knightTargets');
   const f = squareIndex(from);
   if (f < 0) throw new RulesError('PARSE_ERROR', `${quote(from)} is not a square`);
   const sets = new Int32Array(4);
@@ -52,7 +52,7 @@ export function blockPlacements(state: TorresState): string[] {
 
 /** Whether a square would take a block by T-BLOCK-2/3/4, ignoring AP and the active stack. */
 export function canTakeBlock(state: TorresState, square: string): boolean {
-  const pos = checkedPosition(state, 'canTakeBlock');
+  const pos = positionOf(state, 'canTakeBlock');
   const q = squareIndex(square);
   if (q < 0) throw new RulesError('PARSE_ERROR', `${quote(square)} is not a square`);
   const set = new Int32Array(2);
@@ -65,8 +65,10 @@ export function canTakeBlock(state: TorresState, square: string): boolean {
  * master card), with leapfrogging applied in scoring order.
  */
 export function projectedScores(state: TorresState): number[] {
-  const pos = checkedPosition(state, 'projectedScores');
-  if (pos.step === S_OVER) return state.seats.map((s) => s.score);
+  const live = positionOf(state, 'projectedScores');
+  if (live.step === S_OVER) return state.seats.map((s) => s.score);
+  // Scoring writes to the position: on a copy, not on the state's tree's.
+  const pos = live.clone();
   scorePhase(pos);
   return [...pos.score()];
 }

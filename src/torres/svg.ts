@@ -26,7 +26,7 @@ import {
   title,
 } from '../core/svg.js';
 import { labelRegions, makeRegions } from '../geometry/grid.js';
-import { GRID, squareName } from './board.js';
+import { GRID, squareName } from './engine/board.js';
 import { checkState } from './state.js';
 import type { TorresState } from './types.js';
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { readCheckedOptions } from '../core/options.js';
-import { stacksFor } from './options.js';
+import { stacksFor } from './engine/phases.js';
 import { checkState } from './state.js';
 import type { TorresState } from './types.js';
 

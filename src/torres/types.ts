@@ -5,8 +5,8 @@
  * @module
  */
 import type { RngState } from '../core/rng.js';
-import type { CardName } from './cards.js';
-import type { TorresStep } from './layout.js';
+import type { CardName } from './engine/cards.js';
+import type { TorresStep } from './engine/layout.js';
 import type { TorresOptions } from './options.js';
 
 /** A card as the state shows it: its type, or `'?'` when hidden from the observer (T-OBS-2). */

@@ -1,14 +1,21 @@
 // States of several games and several trees of each, used in turn in one process: every state
 // keeps answering as itself however the positions behind the trees have been moved since. The
 // states come from every way a state is made (start, deserialize, a caller's JSON copy, apply,
-// a search position's state()), and each visit compares the state with a fresh read of the text
-// it had when it was made.
+// a search position's state(), and Torres' observations and determinized samples), and each
+// visit compares the state with a fresh read of the text it had when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coerceo } from '../../src/coerceo/index.js';
+import { RulesError } from '../../src/core/errors.js';
 import type { Game } from '../../src/core/game.js';
+import { Rng } from '../../src/core/rng.js';
 import { hive } from '../../src/hive/index.js';
-import { torres } from '../../src/torres/index.js';
+import {
+  blockPlacements,
+  projectedScores,
+  type TorresState,
+  torres,
+} from '../../src/torres/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: three games of different state types
 type AnyGame = Game<any, any, any>;
@@ -46,8 +53,25 @@ function roots(): Entry[] {
     const text = game.serialize(s);
     out.push({ game, state: game.deserialize(text), text });
     out.push({ game, state: JSON.parse(JSON.stringify(s)), text });
+    if (game === torres) {
+      // What a seat sees, and a full state dealt from it: roots of trees of their own, which
+      // must never reach the tree (or the hidden cards) of the state they were made from.
+      const seen = torres.observe(s, 1);
+      const dealt = torres.determinize(seen, 1, new Rng(3));
+      for (const t of [seen, dealt]) out.push({ game, state: t, text: game.serialize(t) });
+    }
   }
   return out;
+}
+
+/** What `f` returns, or `undefined` when it refuses with `HIDDEN_INFORMATION`. */
+function hidden<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RulesError && e.code === 'HIDDEN_INFORMATION') return undefined;
+    throw e;
+  }
 }
 
 describe('many states of many games used in turn', () => {
@@ -67,11 +91,22 @@ describe('many states of many games used in turn', () => {
             switch (op) {
               case 0:
                 expect(describeMoves(game, state)).toBe(describeMoves(game, fresh));
+                if (game === torres) {
+                  // Queries read the tree's position too (projectedScores on a copy of it).
+                  const t = state as TorresState;
+                  expect(projectedScores(t)).toEqual(projectedScores(fresh));
+                  expect(blockPlacements(t)).toEqual(blockPlacements(fresh));
+                }
                 break;
               case 1:
               case 2: {
-                const next = game.apply(state, moves[k % moves.length]);
-                pool.push({ game, state: next, text: game.serialize(next) });
+                const m = moves[k % moves.length];
+                // An observation refuses a move whose outcome it hides (a buy from a hidden
+                // deck), and so must the fresh read of its text.
+                const next = hidden(() => game.apply(state, m));
+                expect(hidden(() => game.apply(fresh, m)) === undefined).toBe(next === undefined);
+                if (next !== undefined)
+                  pool.push({ game, state: next, text: game.serialize(next) });
                 break;
               }
               case 3: {
@@ -85,7 +120,7 @@ describe('many states of many games used in turn', () => {
                 if (pos === undefined) break;
                 const buf = new Int32Array(pos.maxMoves);
                 const n = pos.generate(buf, 0);
-                pos.play(buf[k % n] as number);
+                if (hidden(() => pos.play(buf[k % n] as number)) === undefined) break;
                 const back = pos.state();
                 pool.push({ game, state: back, text: game.serialize(back) });
                 break;

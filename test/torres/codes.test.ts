@@ -1,8 +1,8 @@
-// Move codes ↔ move objects (src/torres/codes.ts): `decode` hands out one frozen object per code
+// Move codes ↔ move objects (src/torres/engine/codes.ts): `decode` hands out one frozen object per code
 // (`moves` relies on it being a lookup), and `encode` takes it back to the same code.
 import { describe, expect, it } from 'vitest';
-import { code, decode, encode, kindOf } from '../../src/torres/codes.js';
-import { K_BLOCK, K_PLAY } from '../../src/torres/constants.js';
+import { code, decode, encode, kindOf } from '../../src/torres/engine/codes.js';
+import { K_BLOCK, K_PLAY } from '../../src/torres/engine/constants.js';
 import { torres } from '../../src/torres/index.js';
 
 describe('Torres move codes', () => {

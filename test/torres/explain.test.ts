@@ -4,7 +4,7 @@
 // in draft mode.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_NAMES, type CardName } from '../../src/torres/cards.js';
+import { CARD_NAMES, type CardName } from '../../src/torres/engine/cards.js';
 import { REFUSAL_RULES } from '../../src/torres/explain.js';
 import {
   type TorresMove,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
+import { stacksFor } from '../../src/torres/engine/phases.js';
 import {
   DEFAULT_OPTIONS,
   PHASE_STACKS,
@@ -9,7 +10,6 @@ import {
   type TorresState,
   torres,
 } from '../../src/torres/index.js';
-import { stacksFor } from '../../src/torres/options.js';
 import { afterSetup, at, balanced, drive, play, type Setup, targets, texts } from './helpers.js';
 
 const invalid = (o: Record<string, unknown>): void => {

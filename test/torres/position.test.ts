@@ -1,7 +1,8 @@
 // The fast Position keeps what the heights imply (castles, door reach, block squares) in caches
-// shared by every position and keyed by version stamps (src/torres/position.ts). These tests
-// play several positions step by step in turn, so a stamp that named the wrong board would show
-// up as a move list that differs from a position decoded afresh from the same state.
+// of its own, keyed by stamps of its heights (src/torres/engine/position.ts). These tests play
+// several positions step by step in turn, so a cache that answered for the wrong board (another
+// position's, or an older one of its own) would show up as a move list that differs from a
+// position decoded afresh from the same state.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { torres } from '../../src/torres/index.js';
@@ -26,7 +27,7 @@ const GAMES: Partial<TorresOptions>[] = [
   { players: 3, seed: 13, deckMode: 'draft' },
 ];
 
-describe('Torres fast position: caches shared between positions', () => {
+describe('Torres fast position: the caches of what the heights imply', () => {
   it('T-DOOR-2, T-BLOCK-2/3, T-GEO-4: positions played in turn never see each other’s castles, doors or block squares', () => {
     const buf = new Int32Array(torres.search(torres.start(GAMES[0])).maxMoves);
     const positions = GAMES.map((o) => torres.search(torres.start(o)));

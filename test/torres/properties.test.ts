@@ -157,8 +157,9 @@ describe('Torres properties over random complete games', () => {
 });
 
 describe('Torres apply on the immutable path', () => {
-  // `apply` plays on the position `moves` just built for the same state (src/torres/game.ts),
-  // and `moves` hands out one frozen object per move code: neither may leak between states.
+  // `apply` plays on the position of the state's game tree, which `moves` just read for the same
+  // state (src/torres/game.ts, state.ts), and `moves` hands out one frozen object per move code:
+  // neither may leak between states.
   it('apply after moves equals a fresh apply and one on a decoded copy, leaves its state intact, and moves are shared values', () => {
     fc.assert(
       fc.property(
@@ -178,8 +179,8 @@ describe('Torres apply on the immutable path', () => {
               torres.serialize(child),
             );
             const fresh = torres.deserialize(text);
-            // Built whole from a decoded copy: the child shares its untouched parts with `s`
-            // (a whole snapshot every 16 plies included), this one shares nothing.
+            // Built whole from a decoded copy: the child shares its untouched parts with `s`,
+            // this one shares nothing.
             expect(torres.apply(fresh, move)).toEqual(child);
             torres.moves(fresh).forEach((m, i) => {
               expect(m).toBe(list[i]);
@@ -191,6 +192,39 @@ describe('Torres apply on the immutable path', () => {
       ),
       { numRuns: 15, seed: 11 },
     );
+  });
+
+  // A state `apply` makes from a state the library made shares every part the move left alone
+  // with it (where the immutable path's speed comes from, src/torres/state-data.ts); one made
+  // from a caller's object shares none of that object's arrays, which the caller may still own.
+  it("the next state shares untouched parts with a library state, none with a caller's object", () => {
+    const arrays = (s: TorresState): unknown[] => [
+      s.heights,
+      s.pieces,
+      s.order,
+      s.deck,
+      s.seats,
+      ...s.seats.flatMap((p) => [p, p.stacks, p.hand, p.deck, p.played]),
+      s.turn.bought,
+      s.turn.pending,
+    ];
+    let s = torres.start({ players: 3, seed: 21 });
+    let shared = 0;
+    for (let ply = 0; ply < 150 && !torres.terminal(s); ply++) {
+      const list = torres.moves(s);
+      const move = list[(ply * 7) % list.length] as TorresMove;
+      const next = torres.apply(s, move);
+      const mine = JSON.parse(JSON.stringify(s)) as TorresState;
+      const theirs = new Set(arrays(mine));
+      const fromMine = torres.apply(mine, move);
+      expect(fromMine).toEqual(next);
+      for (const a of arrays(fromMine)) expect(theirs.has(a)).toBe(false);
+      const before = new Set(arrays(s));
+      shared += arrays(next).filter((a) => before.has(a)).length;
+      s = next;
+    }
+    // Most moves touch a few squares or one seat: far more parts are shared than rebuilt.
+    expect(shared).toBeGreaterThan(150 * 5);
   });
 
   // `apply` looks a move up in a plain twin of the list `moves` handed out (src/torres/game.ts):

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
+import { masterPoints } from '../../src/torres/engine/rules.js';
 import { outcome, projectedScores, squareIndex, torres, winners } from '../../src/torres/index.js';
 import { resolveOptions } from '../../src/torres/options.js';
-import { masterPoints } from '../../src/torres/rules.js';
 import {
   afterSetup,
   at,

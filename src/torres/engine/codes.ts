@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
-import { quote } from '../core/quote.js';
+import { RulesError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
+import type { TorresMove } from '../types.js';
 import { squareIndex, squareName } from './board.js';
 import { BLOCK_UNDER, CARD_NAMES, type CardName, cardId, cardName } from './cards.js';
 import {
@@ -27,7 +28,6 @@ import {
   K_START,
   X_ACTIVE,
 } from './constants.js';
-import type { TorresMove } from './types.js';
 
 // ---- move codes: kind | from << 4 | to << 10 | x << 16 | card << 22 ----
 // The kind numbers (K_CASTLE … K_PLAY, X_ACTIVE) live in constants.ts, so the build inlines them.

@@ -21,7 +21,7 @@ import {
 import { code } from './codes.js';
 import { K_PLAY, X_ACTIVE } from './constants.js';
 import { ACTIVE, H, O_STACKS, P, SUPPLY, seatOffset } from './layout.js';
-import { MAX_STACK } from './options.js';
+import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 import { KING, nextToOneCastle, raisable } from './rules.js';
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
+import { RulesError } from '../../core/errors.js';
 import { AP6, AP7, BLOCK_UNDER, HIDDEN, MOVE_BLOCK, SUPPLY_BLOCK } from './cards.js';
 import { cardOf, code, fromOf, kindOf, toOf, xOf } from './codes.js';
 import {
@@ -70,7 +70,7 @@ import {
   seatOffset,
   TURN,
 } from './layout.js';
-import { MAX_STACK } from './options.js';
+import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 import { advance, KING, scorePhase } from './rules.js';
 

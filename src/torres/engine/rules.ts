@@ -8,12 +8,12 @@
  * @module
  */
 
-import { labelRegions, makeRegions, type Regions } from '../geometry/grid.js';
+import { labelRegions, makeRegions, type Regions } from '../../geometry/grid.js';
+import type { TorresOptions } from '../options.js';
 import { bitHi, bitLo, flood, growHi, growLo, lowest } from './bits.js';
 import { type Castles, GRID, labelCastles, makeCastles } from './board.js';
 import { KING } from './constants.js';
 import { LPS, MASTER, O_SCORE, PHASE, seatOffset } from './layout.js';
-import type { TorresOptions } from './options.js';
 import type { Position } from './position.js';
 
 // The king's value lives in constants.ts so the build inlines it.

@@ -50,7 +50,7 @@ import {
   STEP,
   seatOffset,
 } from './layout.js';
-import { MAX_STACK } from './options.js';
+import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 
 /** Scratch for one pair of bit-set halves (`lo`, `hi`). */

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { badArgument } from '../core/args.js';
-import { type Grid, makeGrid } from '../geometry/grid.js';
+import { badArgument } from '../../core/args.js';
+import { type Grid, makeGrid } from '../../geometry/grid.js';
 import { bitHi, bitLo, count, flood, growHi, growLo, lowest, ORTH } from './bits.js';
 
 /** The 8×8 building area (T-GEO-1): index = 8y + x, a1 = 0, h8 = 63. */
@@ -64,6 +64,32 @@ export function stepReach(
 }
 
 const reach = new Int32Array(2);
+
+/**
+ * Keeps a position's occupied squares (`occupied[0..1]`) and its knights per seat (seat p's at
+ * `knights[2p..2p + 1]`) in step with square q's piece changing from `old` to `v` (as the state
+ * array holds pieces: 0 none, 1..4 a knight of that colour, anything else the king).
+ */
+export function trackPiece(
+  occupied: Int32Array,
+  knights: Int32Array,
+  q: number,
+  old: number,
+  v: number,
+): void {
+  const lo = bitLo(q);
+  const hi = bitHi(q);
+  if (old >= 1 && old <= 4) {
+    knights[2 * old - 2] = knights[2 * old - 2] & ~lo;
+    knights[2 * old - 1] = knights[2 * old - 1] & ~hi;
+  }
+  if (v >= 1 && v <= 4) {
+    knights[2 * v - 2] = knights[2 * v - 2] | lo;
+    knights[2 * v - 1] = knights[2 * v - 1] | hi;
+  }
+  occupied[0] = v === 0 ? occupied[0] & ~lo : occupied[0] | lo;
+  occupied[1] = v === 0 ? occupied[1] & ~hi : occupied[1] | hi;
+}
 
 /**
  * T-DOOR-2: Door(from) for a knight at level s = h(from), before occupancy (the caller removes

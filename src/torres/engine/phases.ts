@@ -1,0 +1,35 @@
+/**
+ * The phases of a game (T-PHASE-1/2): the stacks each seat is dealt per phase, and the largest
+ * stack the compact position can hold. Kernel data: the position deals from it (turn.ts) and
+ * the options and the state layer check against it.
+ *
+ * @module
+ */
+import type { TorresOptions } from '../options.js';
+
+/** T-PHASE-1: the stacks per phase for 2, 3 and 4 players. */
+export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[]>> = {
+  2: [
+    [3, 3, 3, 3],
+    [3, 3, 3, 3],
+    [3, 3, 3, 3],
+  ],
+  3: [
+    [3, 3, 2, 2],
+    [3, 3, 2],
+    [3, 3, 2],
+  ],
+  4: [
+    [2, 2, 2, 2],
+    [2, 2, 2],
+    [2, 2, 2],
+  ],
+};
+
+/** The largest stack size the compact position can hold (stack sizes are counted per size). */
+export const MAX_STACK = 15;
+
+/** The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). */
+export function stacksFor(o: TorresOptions): readonly (readonly number[])[] {
+  return o.phaseStacks ?? (PHASE_STACKS[o.players] as readonly (readonly number[])[]);
+}
