@@ -34,7 +34,6 @@ import { enclosed } from './capture.js';
 import { decodeMove, encodeMove } from './codes.js';
 import {
   COLOUR_FIELDS,
-  DRAW,
   EXCHANGE,
   S as I_S,
   S_BHI as I_S_BHI,
@@ -66,7 +65,7 @@ import {
   TILE_KEYS as ZT,
 } from './hash.js';
 import { countSteps, writeExchanges, writeSteps } from './moves.js';
-import { endStatus, scoreOf, statusCode } from './rules.js';
+import { canRepeat, endStatus, repetition, scoreOf } from './rules.js';
 import { cascadeRemoval } from './tiles.js';
 
 // The undo-entry layout (constants.ts), as local aliases: the test runner would read each
@@ -134,11 +133,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly maxMoves: number = MAX_MOVES;
   // The live position as plain int32 fields (measured faster than typed-array slots in V8):
   // piece words per colour, tiles and their colour-index expansion, held tiles, piece counts,
-  // side to move, hash, status and the start of the repetition segment.
-  private wLo = 0;
-  private wHi = 0;
-  private bLo = 0;
-  private bHi = 0;
+  // side to move, hash, status and the start of the repetition segment. The `@internal` ones
+  // are read by the repetition check (rules.ts) directly: an accessor call per field would cost
+  // the kernel.
+  /** @internal */ wLo = 0;
+  /** @internal */ wHi = 0;
+  /** @internal */ bLo = 0;
+  /** @internal */ bHi = 0;
   private heldW = 0;
   private heldB = 0;
   private cntW = 0;
@@ -148,15 +149,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   private pLo = 0;
   private pHi = 0;
   private side = 0;
-  private hLo = 0;
+  /** @internal */ hLo = 0;
   private hHi = 0;
   /** End status (see `rules.ts`), 0 while the game goes on. */
   status: number = LIVE;
-  /** Index (in the position sequence) of the first position since the last irreversible turn. */
-  private irrev = 0;
-  /** Snapshots of every earlier position, `sp` of them. */
-  private stack: Int32Array;
-  private sp = 0;
+  /**
+   * Index (in the position sequence) of the first position since the last irreversible turn.
+   *
+   * @internal
+   */
+  irrev = 0;
+  /** Snapshots of every earlier position, `sp` of them. @internal */
+  stack: Int32Array;
+  /** @internal */ sp = 0;
   /** Positions before this one can undo to (a set-up history, or what a copy's source played). */
   private base = 0;
   /** Tiles an exchange costs. */
@@ -630,7 +635,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
     // only end that can still apply is repetition.
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
-      this.status = this.sp - 8 >= this.irrev && this.repDraw ? this.repetition() : LIVE;
+      this.status = this.sp - 8 >= this.irrev && this.repDraw ? repetition(this) : LIVE;
     } else {
       this.status = endStatus(this);
     }
@@ -662,36 +667,14 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     }
   }
 
-  /** Whether two earlier occurrences can exist yet (at least 8 plies since the last irreversible turn). */
+  /** Whether two earlier occurrences can exist yet (rules.ts). */
   canRepeat(): boolean {
-    return this.sp - 8 >= this.irrev;
+    return canRepeat(this);
   }
 
-  /**
-   * C-END-5: the position occurred twice before (same side to move, so every second entry;
-   * tiles, held tiles and counts cannot differ since the last irreversible turn, and a cycle
-   * takes at least four plies: each step changes the mover's pieces, so two plies never
-   * restore a position). The hash filters; the piece sets decide. Two earlier occurrences are
-   * at least 4 and 8 plies back, so callers skip this until `sp - 8 >= irrev`.
-   */
+  /** C-END-5: the status if this position occurred twice before, else live (rules.ts). */
   repetition(): number {
-    let seen = 0;
-    const s = this.stack;
-    const h = this.hLo;
-    for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
-      const b = j * S;
-      if (
-        s[b + S_HLO] === h &&
-        s[b + S_WLO] === this.wLo &&
-        s[b + S_WHI] === this.wHi &&
-        s[b + S_BLO] === this.bLo &&
-        s[b + S_BHI] === this.bHi &&
-        ++seen >= 2
-      ) {
-        return statusCode('repetition', DRAW);
-      }
-    }
-    return LIVE;
+    return repetition(this);
   }
 
   /** Number of positions played since construction (what `undo` can take back). */
