@@ -1,7 +1,7 @@
 /**
  * The compact mutable Coerceo position: its fields, `play`/`undo`, move generation and counting
  * (over the writers of `moves.ts`) and an incremental Zobrist hash. What a turn does is
- * `turn.ts`, the end checks `rules.ts`. `coerceo.moves`/`apply` wrap
+ * `turn.ts`, the undo stack `undo.ts`, the end checks `rules.ts`. `coerceo.moves`/`apply` wrap
  * it; search and perft use it directly, so the two paths cannot disagree.
  *
  * Layout (see `board.ts`): per colour a 57-bit piece set in two 32-bit words; the present tiles
@@ -25,22 +25,8 @@ import {
   COLOUR_FIELDS,
   EXCHANGE,
   S as I_S,
-  S_BHI as I_S_BHI,
-  S_BLO as I_S_BLO,
-  S_CNTB as I_S_CNTB,
-  S_CNTW as I_S_CNTW,
-  S_HELDB as I_S_HELDB,
-  S_HELDW as I_S_HELDW,
-  S_HHI as I_S_HHI,
-  S_HLO as I_S_HLO,
-  S_IRREV as I_S_IRREV,
-  S_PHI as I_S_PHI,
-  S_PLO as I_S_PLO,
   S_RARE as I_S_RARE,
   S_REPLIES as I_S_REPLIES,
-  S_TILES as I_S_TILES,
-  S_WHI as I_S_WHI,
-  S_WLO as I_S_WLO,
   LIVE,
   MAX_MOVES,
 } from './constants.js';
@@ -48,26 +34,13 @@ import { pieceKeys, positionHash, SIDE_KEY_HI as ZS_HI, SIDE_KEY_LO as ZS_LO } f
 import { countSteps, writeExchanges, writeSteps } from './moves.js';
 import { canRepeat, repetition, scoreOf } from './rules.js';
 import { playExchange, playStep } from './turn.js';
+import { pop, push } from './undo.js';
 
 // The undo-entry layout (constants.ts), as local aliases: the test runner would read each
-// imported name through a getter in push and undo; the build drops the aliases (tsup.config.ts).
+// imported name through a getter in `count`; the build drops the aliases (tsup.config.ts).
 const S = I_S;
-const S_BHI = I_S_BHI;
-const S_BLO = I_S_BLO;
-const S_CNTB = I_S_CNTB;
-const S_CNTW = I_S_CNTW;
-const S_HELDB = I_S_HELDB;
-const S_HELDW = I_S_HELDW;
-const S_HHI = I_S_HHI;
-const S_HLO = I_S_HLO;
-const S_IRREV = I_S_IRREV;
-const S_PHI = I_S_PHI;
-const S_PLO = I_S_PLO;
 const S_RARE = I_S_RARE;
 const S_REPLIES = I_S_REPLIES;
-const S_TILES = I_S_TILES;
-const S_WHI = I_S_WHI;
-const S_WLO = I_S_WLO;
 
 /**
  * The numbers a position is set up from ({@link CoerceoPosition.setUp}): what the state layer
@@ -275,7 +248,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.hLo = lo;
       this.hHi = hi;
       this.status = LIVE;
-      this.push();
+      push(this);
     }
     this.base = n;
     this.stack[n * S + S_REPLIES] = -1;
@@ -349,32 +322,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     const held = [this.heldW, this.heldB];
     this.hLo = positionHash(0, pieces, held, this.tiles, this.side);
     this.hHi = positionHash(1, pieces, held, this.tiles, this.side);
-  }
-
-  /**
-   * Saves the current position on the stack. Tiles, presence, held tiles, counts and the
-   * repetition segment's start change only in irreversible turns, so the turn saves them
-   * separately (`saveRare` in turn.ts) when it needs to; the side and the status are not saved (see `S`
-   * in constants.ts).
-   */
-  private push(): void {
-    const b = this.sp * S;
-    // Room for this entry and the next position's, whose replies are not known yet (`count`).
-    if (b + 2 * S > this.stack.length) {
-      const bigger = new Int32Array(this.stack.length * 2);
-      bigger.set(this.stack);
-      this.stack = bigger;
-    }
-    const s = this.stack;
-    s[b + S_WLO] = this.wLo;
-    s[b + S_WHI] = this.wHi;
-    s[b + S_BLO] = this.bLo;
-    s[b + S_BHI] = this.bHi;
-    s[b + S_HLO] = this.hLo;
-    s[b + S_HHI] = this.hHi;
-    s[b + S_RARE] = 0;
-    s[b + S + S_REPLIES] = -1;
-    this.sp++;
   }
 
   // --- SearchPosition --------------------------------------------------------------------
@@ -463,35 +410,14 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
    * in a live position: `undo` restores a live status. The turn itself is turn.ts.
    */
   play(move: number): void {
-    this.push();
+    push(this);
     if (move & EXCHANGE) playExchange(this, move);
     else playStep(this, move);
   }
 
   undo(): void {
     if (this.sp <= this.base) throw new Error('CoerceoPosition.undo: nothing to undo');
-    this.sp--;
-    const s = this.stack;
-    const b = this.sp * S;
-    this.wLo = s[b + S_WLO];
-    this.wHi = s[b + S_WHI];
-    this.bLo = s[b + S_BLO];
-    this.bHi = s[b + S_BHI];
-    // Every play flips the side and starts from a live position (see `S` in constants.ts).
-    this.side ^= 1;
-    this.hLo = s[b + S_HLO];
-    this.hHi = s[b + S_HHI];
-    this.status = LIVE;
-    if (s[b + S_RARE] !== 0) {
-      this.irrev = s[b + S_IRREV];
-      this.tiles = s[b + S_TILES];
-      this.pLo = s[b + S_PLO];
-      this.pHi = s[b + S_PHI];
-      this.heldW = s[b + S_HELDW];
-      this.heldB = s[b + S_HELDB];
-      this.cntW = s[b + S_CNTW];
-      this.cntB = s[b + S_CNTB];
-    }
+    pop(this);
   }
 
   /** Whether two earlier occurrences can exist yet (rules.ts). */

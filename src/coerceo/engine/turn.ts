@@ -13,20 +13,7 @@
  */
 import { EN_HI, EN_LO, FACE_HI, FACE_LO, popcount, TILE_HI, TILE_LO, TILE_OF } from './board.js';
 import { enclosed } from './capture.js';
-import {
-  COLOUR_FIELDS,
-  S as I_S,
-  S_CNTB as I_S_CNTB,
-  S_CNTW as I_S_CNTW,
-  S_HELDB as I_S_HELDB,
-  S_HELDW as I_S_HELDW,
-  S_IRREV as I_S_IRREV,
-  S_PHI as I_S_PHI,
-  S_PLO as I_S_PLO,
-  S_RARE as I_S_RARE,
-  S_TILES as I_S_TILES,
-  LIVE,
-} from './constants.js';
+import { COLOUR_FIELDS, S as I_S, LIVE } from './constants.js';
 import {
   pieceKeys,
   HELD_KEYS as ZH,
@@ -38,20 +25,11 @@ import {
 import type { CoerceoPosition } from './position.js';
 import { endStatus, repetition } from './rules.js';
 import { cascadeRemoval } from './tiles.js';
+import { saveRare } from './undo.js';
 
-// The undo-entry layout (constants.ts), as local aliases: the test runner would read each
-// imported name through a getter in every irreversible turn; the build drops the aliases
-// (tsup.config.ts).
+// The undo-entry size (constants.ts), as a local alias: the test runner would read the imported
+// name through a getter in every irreversible turn; the build drops the alias (tsup.config.ts).
 const S = I_S;
-const S_CNTB = I_S_CNTB;
-const S_CNTW = I_S_CNTW;
-const S_HELDB = I_S_HELDB;
-const S_HELDW = I_S_HELDW;
-const S_IRREV = I_S_IRREV;
-const S_PHI = I_S_PHI;
-const S_PLO = I_S_PLO;
-const S_RARE = I_S_RARE;
-const S_TILES = I_S_TILES;
 
 /**
  * C-TURN-2: the step half of a turn (`move` a step code of the side to move). A step that
@@ -280,21 +258,4 @@ function endTurn(
   } else {
     pos.status = endStatus(pos);
   }
-}
-
-/**
- * Saves the rarely changing fields into stack entry `b`, before an irreversible turn changes
- * them (`push` saves only what every turn changes, see `S` in constants.ts).
- */
-function saveRare(pos: CoerceoPosition, b: number): void {
-  const s = pos.stack;
-  s[b + S_TILES] = pos.tiles;
-  s[b + S_PLO] = pos.pLo;
-  s[b + S_PHI] = pos.pHi;
-  s[b + S_HELDW] = pos.heldW;
-  s[b + S_HELDB] = pos.heldB;
-  s[b + S_CNTW] = pos.cntW;
-  s[b + S_CNTB] = pos.cntB;
-  s[b + S_IRREV] = pos.irrev;
-  s[b + S_RARE] = 1;
 }
