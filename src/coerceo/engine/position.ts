@@ -88,8 +88,9 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   // The live position as plain int32 fields (measured faster than typed-array slots in V8):
   // piece words per colour, tiles and their colour-index expansion, held tiles, piece counts,
   // side to move, hash, status and the start of the repetition segment. The `@internal` ones
-  // are read and written by the turn (turn.ts) and the repetition check (rules.ts) directly,
-  // as `play` did when it held them all: an accessor call per field would cost the kernel.
+  // are read and written directly by the turn (turn.ts), the undo stack (undo.ts) and the
+  // repetition check (rules.ts), as `play` did when it held them all: an accessor call per field
+  // would cost the kernel.
   /** @internal */ wLo = 0;
   /** @internal */ wHi = 0;
   /** @internal */ bLo = 0;

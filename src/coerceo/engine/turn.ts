@@ -35,7 +35,7 @@ const S = I_S;
  * C-TURN-2: the step half of a turn (`move` a step code of the side to move). A step that
  * empties no tile and captures nothing, the common turn, is finished here; the others go on to
  * {@link resolve}. Measured: a first split that sent every turn through `resolve` (too big for
- * V8 to inline, so a 13-argument call per turn) ran played perft ~20 % slower than the one-piece
+ * V8 to inline, so a 14-argument call per turn) ran played perft ~20 % slower than the one-piece
  * `play`; this one, with one call per common turn as before, measured no slower.
  */
 export function playStep(pos: CoerceoPosition, move: number): void {
