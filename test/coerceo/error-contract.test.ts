@@ -85,8 +85,6 @@ const FAST_PATH = {
 const NOT_CALLED = {
   setWords: 'private',
   setPieces: 'private',
-  push: 'private',
-  saveRare: 'private',
   // What the state layer reads and sets (`@internal`, not in the published types).
   setUp: 'internal',
   stackTop: 'internal',

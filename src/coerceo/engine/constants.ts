@@ -34,7 +34,7 @@ export const LIVE = 0;
 /** Winner code of a draw. */
 export const DRAW = 2;
 
-// ---- one entry of the position's undo stack (position.ts): what each slot holds ----
+// ---- one entry of the position's undo stack (undo.ts): what each slot holds ----
 /** White's pieces, low word. */
 export const S_WLO = 0;
 /** White's pieces, high word. */

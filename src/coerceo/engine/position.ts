@@ -1,8 +1,8 @@
 /**
- * The compact mutable Coerceo position: turn execution (step or exchange, tile removal,
- * capture), end-of-game evaluation, `play`/`undo` and an incremental Zobrist hash, over the
- * move generator of `moves.ts`. `coerceo.moves`/`apply` wrap it; search and perft use it
- * directly, so the two paths cannot disagree.
+ * The compact mutable Coerceo position: its fields, `play`/`undo`, move generation and counting
+ * (over the writers of `moves.ts`) and an incremental Zobrist hash. What a turn does is
+ * `turn.ts`, the undo stack `undo.ts`, the end checks `rules.ts`. `coerceo.moves`/`apply` wrap
+ * it; search and perft use it directly, so the two paths cannot disagree.
  *
  * Layout (see `board.ts`): per colour a 57-bit piece set in two 32-bit words; the present tiles
  * as a 19-bit set plus its expansion to colour-index bits (`pLo/pHi`, the existing fields of
@@ -19,75 +19,28 @@ import { RulesError } from '../../core/errors.js';
 import type { SearchPosition } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import type { CoerceoMove, CoerceoState } from '../types.js';
-import {
-  EN_HI,
-  EN_LO,
-  FACE_HI,
-  FACE_LO,
-  popcount,
-  presenceMasks,
-  TILE_HI,
-  TILE_LO,
-  TILE_OF,
-} from './board.js';
-import { enclosed } from './capture.js';
+import { popcount, presenceMasks } from './board.js';
 import { decodeMove, encodeMove } from './codes.js';
 import {
   COLOUR_FIELDS,
-  DRAW,
   EXCHANGE,
   S as I_S,
-  S_BHI as I_S_BHI,
-  S_BLO as I_S_BLO,
-  S_CNTB as I_S_CNTB,
-  S_CNTW as I_S_CNTW,
-  S_HELDB as I_S_HELDB,
-  S_HELDW as I_S_HELDW,
-  S_HHI as I_S_HHI,
-  S_HLO as I_S_HLO,
-  S_IRREV as I_S_IRREV,
-  S_PHI as I_S_PHI,
-  S_PLO as I_S_PLO,
   S_RARE as I_S_RARE,
   S_REPLIES as I_S_REPLIES,
-  S_TILES as I_S_TILES,
-  S_WHI as I_S_WHI,
-  S_WLO as I_S_WLO,
   LIVE,
   MAX_MOVES,
 } from './constants.js';
-import {
-  pieceKeys,
-  positionHash,
-  HELD_KEYS as ZH,
-  PIECE_KEYS as ZP,
-  SIDE_KEY_HI as ZS_HI,
-  SIDE_KEY_LO as ZS_LO,
-  TILE_KEYS as ZT,
-} from './hash.js';
+import { pieceKeys, positionHash, SIDE_KEY_HI as ZS_HI, SIDE_KEY_LO as ZS_LO } from './hash.js';
 import { countSteps, writeExchanges, writeSteps } from './moves.js';
-import { endStatus, scoreOf, statusCode } from './rules.js';
-import { cascadeRemoval } from './tiles.js';
+import { canRepeat, repetition, scoreOf } from './rules.js';
+import { playExchange, playStep } from './turn.js';
+import { pop, push } from './undo.js';
 
 // The undo-entry layout (constants.ts), as local aliases: the test runner would read each
-// imported name through a getter in play and undo; the build drops the aliases (tsup.config.ts).
+// imported name through a getter in `count`; the build drops the aliases (tsup.config.ts).
 const S = I_S;
-const S_BHI = I_S_BHI;
-const S_BLO = I_S_BLO;
-const S_CNTB = I_S_CNTB;
-const S_CNTW = I_S_CNTW;
-const S_HELDB = I_S_HELDB;
-const S_HELDW = I_S_HELDW;
-const S_HHI = I_S_HHI;
-const S_HLO = I_S_HLO;
-const S_IRREV = I_S_IRREV;
-const S_PHI = I_S_PHI;
-const S_PLO = I_S_PLO;
 const S_RARE = I_S_RARE;
 const S_REPLIES = I_S_REPLIES;
-const S_TILES = I_S_TILES;
-const S_WHI = I_S_WHI;
-const S_WLO = I_S_WLO;
 
 /**
  * The numbers a position is set up from ({@link CoerceoPosition.setUp}): what the state layer
@@ -134,34 +87,42 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   readonly maxMoves: number = MAX_MOVES;
   // The live position as plain int32 fields (measured faster than typed-array slots in V8):
   // piece words per colour, tiles and their colour-index expansion, held tiles, piece counts,
-  // side to move, hash, status and the start of the repetition segment.
-  private wLo = 0;
-  private wHi = 0;
-  private bLo = 0;
-  private bHi = 0;
-  private heldW = 0;
-  private heldB = 0;
-  private cntW = 0;
-  private cntB = 0;
+  // side to move, hash, status and the start of the repetition segment. The `@internal` ones
+  // are read and written directly by the turn (turn.ts), the undo stack (undo.ts) and the
+  // repetition check (rules.ts), as `play` did when it held them all: an accessor call per field
+  // would cost the kernel.
+  /** @internal */ wLo = 0;
+  /** @internal */ wHi = 0;
+  /** @internal */ bLo = 0;
+  /** @internal */ bHi = 0;
+  /** @internal */ heldW = 0;
+  /** @internal */ heldB = 0;
+  /** @internal */ cntW = 0;
+  /** @internal */ cntB = 0;
   /** Present tiles (bits over tile indices). */
   tiles = 0;
-  private pLo = 0;
-  private pHi = 0;
-  private side = 0;
-  private hLo = 0;
-  private hHi = 0;
+  /** @internal */ pLo = 0;
+  /** @internal */ pHi = 0;
+  /** @internal */ side = 0;
+  /** @internal */ hLo = 0;
+  /** @internal */ hHi = 0;
   /** End status (see `rules.ts`), 0 while the game goes on. */
   status: number = LIVE;
-  /** Index (in the position sequence) of the first position since the last irreversible turn. */
-  private irrev = 0;
-  /** Snapshots of every earlier position, `sp` of them. */
-  private stack: Int32Array;
-  private sp = 0;
+  /**
+   * Index (in the position sequence) of the first position since the last irreversible turn.
+   *
+   * @internal
+   */
+  irrev = 0;
+  /** Snapshots of every earlier position, `sp` of them. @internal */
+  stack: Int32Array;
+  /** @internal */ sp = 0;
   /** Positions before this one can undo to (a set-up history, or what a copy's source played). */
   private base = 0;
   /** Tiles an exchange costs. */
   private cost = 2;
-  private repDraw = true;
+  /** C-END-5 in force (the {@link repetitionDraw} the turn reads). @internal */
+  repDraw = true;
   private insufDraw = true;
   private lossNoMoves = false;
   /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
@@ -288,7 +249,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
       this.hLo = lo;
       this.hHi = hi;
       this.status = LIVE;
-      this.push();
+      push(this);
     }
     this.base = n;
     this.stack[n * S + S_REPLIES] = -1;
@@ -362,46 +323,6 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     const held = [this.heldW, this.heldB];
     this.hLo = positionHash(0, pieces, held, this.tiles, this.side);
     this.hHi = positionHash(1, pieces, held, this.tiles, this.side);
-  }
-
-  /**
-   * Saves the current position on the stack. Tiles, presence, held tiles, counts and the
-   * repetition segment's start change only in irreversible turns, so `play` saves them
-   * separately (`saveRare`) when it needs to; the side and the status are not saved (see `S`
-   * in constants.ts).
-   */
-  private push(): void {
-    const b = this.sp * S;
-    // Room for this entry and the next position's, whose replies are not known yet (`count`).
-    if (b + 2 * S > this.stack.length) {
-      const bigger = new Int32Array(this.stack.length * 2);
-      bigger.set(this.stack);
-      this.stack = bigger;
-    }
-    const s = this.stack;
-    s[b + S_WLO] = this.wLo;
-    s[b + S_WHI] = this.wHi;
-    s[b + S_BLO] = this.bLo;
-    s[b + S_BHI] = this.bHi;
-    s[b + S_HLO] = this.hLo;
-    s[b + S_HHI] = this.hHi;
-    s[b + S_RARE] = 0;
-    s[b + S + S_REPLIES] = -1;
-    this.sp++;
-  }
-
-  /** Saves the rarely changing fields into stack entry `b` (before an irreversible turn changes them). */
-  private saveRare(b: number): void {
-    const s = this.stack;
-    s[b + S_TILES] = this.tiles;
-    s[b + S_PLO] = this.pLo;
-    s[b + S_PHI] = this.pHi;
-    s[b + S_HELDW] = this.heldW;
-    s[b + S_HELDB] = this.heldB;
-    s[b + S_CNTW] = this.cntW;
-    s[b + S_CNTB] = this.cntB;
-    s[b + S_IRREV] = this.irrev;
-    s[b + S_RARE] = 1;
   }
 
   // --- SearchPosition --------------------------------------------------------------------
@@ -487,211 +408,27 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /**
    * Plays a move produced by `generate` (no legality check: that is `generate`'s job), so only
-   * in a live position: `undo` restores a live status.
+   * in a live position: `undo` restores a live status. The turn itself is turn.ts.
    */
   play(move: number): void {
-    this.push();
-    const c = this.side;
-    const o = 1 - c;
-    const white = c === 0;
-    let mLo = white ? this.wLo : this.bLo; // the mover's pieces
-    let mHi = white ? this.wHi : this.bHi;
-    let oLo = white ? this.bLo : this.wLo; // the opponent's pieces
-    let oHi = white ? this.bHi : this.wHi;
-    let held = white ? this.heldW : this.heldB;
-    let oCount = white ? this.cntB : this.cntW;
-    let hLo = this.hLo;
-    let hHi = this.hHi;
-    let removed = 0;
-    let capLo = 0;
-    let capHi = 0;
-    let collected = 0;
-    const mb = c * COLOUR_FIELDS;
-    const ob = o * COLOUR_FIELDS;
-    const hb = c * 20;
-    if (move & EXCHANGE) {
-      // C-TURN-3 / C-EXCHANGE-1 / C-EXCHANGE-3: pay the cost, remove the chosen opponent piece,
-      // remove the tiles this empties (uncollected, C-TILE-3), then capture what the removal
-      // encloses. C-EXCHANGE-2: an exchange is one whole turn, so at most one per turn.
-      const target = move & 63;
-      const nh = held - this.exchangeCost;
-      hLo ^= ZH[2 * (hb + held)] ^ ZH[2 * (hb + nh)];
-      hHi ^= ZH[2 * (hb + held) + 1] ^ ZH[2 * (hb + nh) + 1];
-      held = nh;
-      if (target < 32) oLo &= ~(1 << target);
-      else oHi &= ~(1 << (target - 32));
-      oCount--;
-      hLo ^= ZP[2 * (ob + target)];
-      hHi ^= ZP[2 * (ob + target) + 1];
-      const t = TILE_OF[target];
-      const uLo = mLo | oLo;
-      const uHi = mHi | oHi;
-      if ((uLo & TILE_LO[t]) === 0 && (uHi & TILE_HI[t]) === 0) {
-        removed = cascadeRemoval(this.tiles, uLo, uHi, t);
-      }
-    } else {
-      // C-TURN-2 step 1 / C-MOVE-1: move the piece.
-      const from = move & 63;
-      const to = (move >> 6) & 63;
-      if (from < 32) mLo ^= 1 << from;
-      else mHi ^= 1 << (from - 32);
-      if (to < 32) mLo ^= 1 << to;
-      else mHi ^= 1 << (to - 32);
-      hLo ^= ZP[2 * (mb + from)] ^ ZP[2 * (mb + to)];
-      hHi ^= ZP[2 * (mb + from) + 1] ^ ZP[2 * (mb + to) + 1];
-      // C-TURN-2 step 2 / C-TILE-2: test the vacated tile (the destination is never empty).
-      const t = TILE_OF[from];
-      const uLo = mLo | oLo;
-      const uHi = mHi | oHi;
-      if ((uLo & TILE_LO[t]) === 0 && (uHi & TILE_HI[t]) === 0) {
-        removed = cascadeRemoval(this.tiles, uLo, uHi, t);
-        // C-TILE-3: the mover collects every tile removed in a step turn.
-        if (removed !== 0) {
-          collected = popcount(removed);
-          const nh = held + collected;
-          hLo ^= ZH[2 * (hb + held)] ^ ZH[2 * (hb + nh)];
-          hHi ^= ZH[2 * (hb + held) + 1] ^ ZH[2 * (hb + nh) + 1];
-          held = nh;
-        }
-      }
-      // C-CAPTURE-3: candidates are the destination's edge neighbours (opponent colour).
-      capLo = EN_LO[mb + to] & oLo;
-      capHi = EN_HI[mb + to] & oHi;
-    }
-    let pLo = this.pLo;
-    let pHi = this.pHi;
-    if (removed !== 0) {
-      let r = removed;
-      while (r !== 0) {
-        const t = 31 - Math.clz32(r & -r);
-        r &= r - 1;
-        pLo &= ~TILE_LO[t];
-        pHi &= ~TILE_HI[t];
-        hLo ^= ZT[2 * t];
-        hHi ^= ZT[2 * t + 1];
-        // C-CAPTURE-3: plus the opponent fields facing each removed tile across a side.
-        capLo |= FACE_LO[2 * t + o] & oLo;
-        capHi |= FACE_HI[2 * t + o] & oHi;
-      }
-    }
-    // C-CAPTURE-1 / C-CAPTURE-2 / C-CAPTURE-5: a candidate opponent piece is captured iff every
-    // existing edge neighbour holds a mover's piece (missing neighbours enclose). Enclosure
-    // depends only on the mover's pieces and the tiles, so all captures are decided before any
-    // is removed; the mover's own pieces are never candidates (C-CAPTURE-2). C-CAPTURE-4:
-    // capture is automatic, there is no option to decline it. C-CAPTURE-6: a capture never
-    // empties a tile, so tile removal never has to be re-run after captures.
-    if ((capLo | capHi) !== 0) {
-      const gapLo = pLo & ~mLo; // existing fields of the mover's colour without a mover piece
-      const gapHi = pHi & ~mHi;
-      const kLo = enclosed(capLo, 0, gapLo, gapHi, ob);
-      const kHi = enclosed(capHi, 32, gapLo, gapHi, ob);
-      capLo = kLo;
-      capHi = kHi;
-      if ((kLo | kHi) !== 0) {
-        hLo ^= pieceKeys(0, ob, kLo, kHi);
-        hHi ^= pieceKeys(1, ob, kLo, kHi);
-        oLo &= ~kLo;
-        oHi &= ~kHi;
-        oCount -= popcount(kLo) + popcount(kHi);
-      }
-    }
-    this.lastCapLo = capLo;
-    this.lastCapHi = capHi;
-    this.lastRemoved = removed;
-    this.lastCollected = collected;
-    const irreversible = (move & EXCHANGE) !== 0 || removed !== 0 || (capLo | capHi) !== 0;
-    if (irreversible) {
-      this.saveRare((this.sp - 1) * S);
-      this.tiles &= ~removed;
-      this.pLo = pLo;
-      this.pHi = pHi;
-    }
-    if (white) {
-      this.wLo = mLo;
-      this.wHi = mHi;
-      this.bLo = oLo;
-      this.bHi = oHi;
-      this.heldW = held;
-      this.cntB = oCount;
-    } else {
-      this.bLo = mLo;
-      this.bHi = mHi;
-      this.wLo = oLo;
-      this.wHi = oHi;
-      this.heldB = held;
-      this.cntW = oCount;
-    }
-    // C-TURN-3 (last line): the other side is to move.
-    this.side = o;
-    this.hLo = hLo ^ ZS_LO;
-    this.hHi = hHi ^ ZS_HI;
-    // C-END-5: captures, removals and exchanges are irreversible; repetition history restarts.
-    if (irreversible) this.irrev = this.sp;
-    // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
-    // only end that can still apply is repetition.
-    if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
-      this.status = this.sp - 8 >= this.irrev && this.repDraw ? this.repetition() : LIVE;
-    } else {
-      this.status = endStatus(this);
-    }
+    push(this);
+    if (move & EXCHANGE) playExchange(this, move);
+    else playStep(this, move);
   }
 
   undo(): void {
     if (this.sp <= this.base) throw new Error('CoerceoPosition.undo: nothing to undo');
-    this.sp--;
-    const s = this.stack;
-    const b = this.sp * S;
-    this.wLo = s[b + S_WLO];
-    this.wHi = s[b + S_WHI];
-    this.bLo = s[b + S_BLO];
-    this.bHi = s[b + S_BHI];
-    // Every play flips the side and starts from a live position (see `S` in constants.ts).
-    this.side ^= 1;
-    this.hLo = s[b + S_HLO];
-    this.hHi = s[b + S_HHI];
-    this.status = LIVE;
-    if (s[b + S_RARE] !== 0) {
-      this.irrev = s[b + S_IRREV];
-      this.tiles = s[b + S_TILES];
-      this.pLo = s[b + S_PLO];
-      this.pHi = s[b + S_PHI];
-      this.heldW = s[b + S_HELDW];
-      this.heldB = s[b + S_HELDB];
-      this.cntW = s[b + S_CNTW];
-      this.cntB = s[b + S_CNTB];
-    }
+    pop(this);
   }
 
-  /** Whether two earlier occurrences can exist yet (at least 8 plies since the last irreversible turn). */
+  /** Whether two earlier occurrences can exist yet (rules.ts). */
   canRepeat(): boolean {
-    return this.sp - 8 >= this.irrev;
+    return canRepeat(this);
   }
 
-  /**
-   * C-END-5: the position occurred twice before (same side to move, so every second entry;
-   * tiles, held tiles and counts cannot differ since the last irreversible turn, and a cycle
-   * takes at least four plies: each step changes the mover's pieces, so two plies never
-   * restore a position). The hash filters; the piece sets decide. Two earlier occurrences are
-   * at least 4 and 8 plies back, so callers skip this until `sp - 8 >= irrev`.
-   */
+  /** C-END-5: the status if this position occurred twice before, else live (rules.ts). */
   repetition(): number {
-    let seen = 0;
-    const s = this.stack;
-    const h = this.hLo;
-    for (let j = this.sp - 4; j >= this.irrev; j -= 2) {
-      const b = j * S;
-      if (
-        s[b + S_HLO] === h &&
-        s[b + S_WLO] === this.wLo &&
-        s[b + S_WHI] === this.wHi &&
-        s[b + S_BLO] === this.bLo &&
-        s[b + S_BHI] === this.bHi &&
-        ++seen >= 2
-      ) {
-        return statusCode('repetition', DRAW);
-      }
-    }
-    return LIVE;
+    return repetition(this);
   }
 
   /** Number of positions played since construction (what `undo` can take back). */

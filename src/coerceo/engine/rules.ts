@@ -2,16 +2,34 @@
  * End of game (C-END): the status code the position keeps, and outcome / score from it.
  *
  * A status is `reason · 4 + winner`, `winner` 0 White, 1 Black, 2 draw; 0 means the game goes
- * on. The checks themselves are {@link endStatus}, run by `CoerceoPosition.play` after every
- * turn in the order of C-END-7.
+ * on. The checks themselves are {@link endStatus}, run after every turn (turn.ts) in the order
+ * of C-END-7, and {@link repetition} (C-END-5) over the position's undo stack.
  *
  * @module
  */
 
 import type { CoerceoEndReason, CoerceoOutcome } from '../types.js';
 import { popcount } from './board.js';
-import { DRAW, LIVE } from './constants.js';
+import {
+  DRAW,
+  S as I_S,
+  S_BHI as I_S_BHI,
+  S_BLO as I_S_BLO,
+  S_HLO as I_S_HLO,
+  S_WHI as I_S_WHI,
+  S_WLO as I_S_WLO,
+  LIVE,
+} from './constants.js';
 import type { CoerceoPosition } from './position.js';
+
+// The undo-entry layout (constants.ts), as local aliases: the test runner would read each
+// imported name through a getter in the repetition scan; the build drops them (tsup.config.ts).
+const S = I_S;
+const S_BHI = I_S_BHI;
+const S_BLO = I_S_BLO;
+const S_HLO = I_S_HLO;
+const S_WHI = I_S_WHI;
+const S_WLO = I_S_WLO;
 
 // The status numbers live in constants.ts so the build inlines them.
 export { DRAW, LIVE } from './constants.js';
@@ -76,6 +94,38 @@ export function endStatus(pos: CoerceoPosition): number {
     return statusCode('insufficient-material', DRAW);
   }
   // C-END-5 (see `repetition`).
-  if (pos.repetitionDraw && pos.canRepeat()) return pos.repetition();
+  if (pos.repetitionDraw && canRepeat(pos)) return repetition(pos);
+  return LIVE;
+}
+
+/** Whether two earlier occurrences can exist yet (at least 8 plies since the last irreversible turn). */
+export function canRepeat(pos: CoerceoPosition): boolean {
+  return pos.sp - 8 >= pos.irrev;
+}
+
+/**
+ * C-END-5: the position occurred twice before (same side to move, so every second entry;
+ * tiles, held tiles and counts cannot differ since the last irreversible turn, and a cycle
+ * takes at least four plies: each step changes the mover's pieces, so two plies never
+ * restore a position). The hash filters; the piece sets decide. Two earlier occurrences are
+ * at least 4 and 8 plies back, so callers skip this until {@link canRepeat}.
+ */
+export function repetition(pos: CoerceoPosition): number {
+  let seen = 0;
+  const s = pos.stack;
+  const h = pos.hLo;
+  for (let j = pos.sp - 4; j >= pos.irrev; j -= 2) {
+    const b = j * S;
+    if (
+      s[b + S_HLO] === h &&
+      s[b + S_WLO] === pos.wLo &&
+      s[b + S_WHI] === pos.wHi &&
+      s[b + S_BLO] === pos.bLo &&
+      s[b + S_BHI] === pos.bHi &&
+      ++seen >= 2
+    ) {
+      return statusCode('repetition', DRAW);
+    }
+  }
   return LIVE;
 }
