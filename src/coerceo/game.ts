@@ -168,6 +168,8 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
 } = {
   name,
   scoring: 'winloss',
+  seats: { min: 2, max: 2 },
+  rulebook: { prefix: 'C', page: 'coerceo' },
   start,
   players: () => 2,
   toMove: (state) => checkState(state, 'coerceo.toMove').side,

@@ -50,6 +50,8 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
 } = {
   name,
   scoring: 'winloss',
+  seats: { min: 2, max: 2 },
+  rulebook: { prefix: 'H', page: 'hive' },
   start(options?: Partial<HiveOptions>): HiveState {
     const resolved = resolveOptions(options ?? {});
     return freezeState(resolved.type, resolved, rootVersion(newPosition(resolved), []));

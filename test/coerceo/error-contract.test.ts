@@ -133,6 +133,8 @@ const SPECS: Record<string, Spec> = {
     members: {
       name: value,
       scoring: value,
+      seats: value,
+      rulebook: value,
       start: fn({
         valid: calls([], [{ variant: 'ocius', cura: true }], [{ position: LAURENTIUS_CPF }]),
       }),

@@ -136,6 +136,8 @@ const SPECS: Record<string, Spec> = {
     members: {
       name: value,
       scoring: value,
+      seats: value,
+      rulebook: value,
       start: fn({ valid: calls([], [{ type: 'Base+L', maxPlies: 40, roster: { w: { T: 1 } } }]) }),
       players: fn({ valid: stateCalls() }),
       toMove: fn({ valid: stateCalls() }),

@@ -84,6 +84,9 @@ const SPECS: Record<string, Spec> = {
     members: {
       name: value,
       scoring: value,
+      seats: value,
+      seedOption: value,
+      rulebook: value,
       start: fn({
         valid: calls([], [{ players: 2, seed: 9, deckMode: 'perColour', stackCap: null }]),
       }),
