@@ -299,8 +299,11 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     if (isRulesError(e)) {
       // Bad input given on the command line (a state, a flag value the game rejects).
       ctx.io.err(`boardrules: ${e.code}: ${e.message}`);
-      const url = e.rule === undefined ? undefined : ruleUrl(e.rule);
-      if (url !== undefined) ctx.io.err(`boardrules: the rule: ${url}`);
+      // The game whose rulebook has the rule (its ID's prefix says which).
+      for (const plugin of e.rule === undefined ? [] : gamesMap.values()) {
+        const url = ruleUrl(e.rule as string, plugin.game);
+        if (url !== undefined) ctx.io.err(`boardrules: the rule: ${url}`);
+      }
       return 2;
     }
     ctx.io.err(
