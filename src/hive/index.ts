@@ -15,7 +15,7 @@
  * @module boardrules/hive
  */
 
-export { evaluateHive, hiveEvaluator } from './evaluate.js';
+export { evaluateHive, hiveEvaluator, hiveEvaluatorWith } from './evaluate.js';
 export { hive, name } from './game.js';
 export {
   type FormatGameStringOptions,

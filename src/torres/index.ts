@@ -33,7 +33,7 @@ export {
   projectedScores,
   winners,
 } from './queries.js';
-export { type FormatBoardOptions, formatBoard } from './text.js';
+export { type FormatBoardOptions, formatBoard, SEAT_NAMES } from './text.js';
 export type {
   CardView,
   PlayFromTo,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
 import { BOT_NAMES, botName, botUnsupported, createBot } from '../../src/cli/bots.js';
 import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
-import { plugin as hivePlugin } from '../../src/cli/games/hive.js';
+import { plugin as hivePlugin } from '../../src/cli/games/hive/plugin.js';
 import { plugin as torresPlugin } from '../../src/cli/games/torres.js';
 import type { GamePlugin } from '../../src/cli/plugin.js';
 import { randomGame } from '../../src/core/random-game.js';

@@ -123,6 +123,7 @@ const SPECS: Record<string, Spec> = {
     },
   },
   evaluateHive: fn({ valid: stateCalls() }),
+  hiveEvaluatorWith: fn({ valid: calls([1], [3], [5]) }),
   formatGameStateString: fn({ valid: calls(['InProgress']) }),
   formatGameString: fn({
     valid: () => [...stateCalls()(), [mid, { uhp: true }], [mid, { canonical: true, uhp: true }]],

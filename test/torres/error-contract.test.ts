@@ -63,6 +63,7 @@ const SPECS: Record<string, Spec> = {
   GRID: value,
   MASTER_NAMES: value,
   PHASE_STACKS: value,
+  SEAT_NAMES: value,
   STEP_NAMES: value,
   name: value,
   blockPlacements: fn({ valid: stateCalls() }),

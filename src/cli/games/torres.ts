@@ -9,13 +9,13 @@ import { quote } from '../../core/quote.js';
 import {
   determinize,
   formatBoard,
+  SEAT_NAMES,
   type TorresMove,
   type TorresOptions,
   type TorresState,
   torres,
   torresEvaluator,
 } from '../../torres/index.js';
-import { SEAT_NAMES } from '../../torres/text.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
