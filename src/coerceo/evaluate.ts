@@ -7,9 +7,9 @@
 import { searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './board.js';
-import { CoerceoPosition } from './position.js';
-import { readPosition } from './state.js';
+import { COLOUR_FIELDS, EN_HI, EN_LO, popcount, VN_HI, VN_LO } from './engine/board.js';
+import { CoerceoPosition } from './engine/position.js';
+import { positionOf } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Points per piece on the board. */
@@ -107,7 +107,7 @@ export function coerceoBalance(pos: CoerceoPosition): number {
 
 function positionFor(node: SearchNode<CoerceoState, CoerceoMove>): CoerceoPosition {
   const p = searchNodeArg('coerceoEvaluator', node).position;
-  return p instanceof CoerceoPosition ? p : readPosition(node.state(), 'coerceoEvaluator');
+  return p instanceof CoerceoPosition ? p : positionOf(node.state(), 'coerceoEvaluator');
 }
 
 /**
@@ -133,5 +133,5 @@ export const coerceoEvaluator: Evaluator<CoerceoState, CoerceoMove> = (node) =>
 
 /** {@link coerceoEvaluator} on an immutable state: `[White, Black]` in [0, 1]. */
 export function evaluateCoerceo(state: CoerceoState): number[] {
-  return twoSeatValues(coerceoBalance(readPosition(state, 'evaluateCoerceo')), SCALE);
+  return twoSeatValues(coerceoBalance(positionOf(state, 'evaluateCoerceo')), SCALE);
 }

@@ -16,10 +16,17 @@ import {
   refusedMove,
 } from '../core/explain.js';
 import { quote } from '../core/quote.js';
-import { COLOUR_FIELDS, colourIndex, fieldByName, fieldColour, VN_HI, VN_LO } from './board.js';
+import {
+  COLOUR_FIELDS,
+  colourIndex,
+  fieldByName,
+  fieldColour,
+  VN_HI,
+  VN_LO,
+} from './engine/board.js';
+import { LIVE } from './engine/rules.js';
 import { quoteMove } from './notation.js';
-import { LIVE } from './rules.js';
-import { legalCode, readPosition } from './state.js';
+import { legalCode, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 /** Every rule a Coerceo move can be refused by ({@link refusalOf} names no other). */
@@ -59,7 +66,7 @@ export function refusalOf(state: CoerceoState, move: CoerceoMove): Refusal | nul
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quoteMove(move)}`);
   }
   if (state.status !== LIVE) return refusal('the game is over: no move is legal', 'C-END-7');
-  const pos = readPosition(state, 'coerceo');
+  const pos = positionOf(state, 'coerceo');
   const c = state.side;
   const o = 1 - c;
   if (move.kind === 'exchange') {

@@ -1,6 +1,6 @@
 /**
  * The `coerceo` game record and the queries apps need. Every function here is a thin wrapper
- * over the one move generator in `position.ts`.
+ * over the one move generator in `engine/position.ts`.
  *
  * @module
  */
@@ -10,24 +10,24 @@ import { type Explanation, refusedMove } from '../core/explain.js';
 import type { Game } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 import { quote } from '../core/quote.js';
-import { encodeMove } from './codes.js';
+import { encodeMove } from './engine/codes.js';
+import { moveList } from './engine/lists.js';
+import type { CoerceoPosition } from './engine/position.js';
+import { LIVE, scoreOf } from './engine/rules.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
-import { moveList } from './lists.js';
 import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
-import { type CoerceoPosition, copyOf } from './position.js';
 import { threats } from './queries.js';
-import { LIVE, scoreOf } from './rules.js';
+import { searchPositionOf } from './search.js';
 import {
   checkState,
-  factsOf,
-  loaded,
-  playOnReader,
-  readPosition,
+  childState,
+  positionAt,
   readSavedText,
   resigned,
   savedText,
   stateFromData,
+  versionOf,
 } from './state.js';
 import type { CoerceoMove, CoerceoState, Colour, PositionData } from './types.js';
 
@@ -70,21 +70,21 @@ function start(options?: Partial<CoerceoOptions>): CoerceoState {
 
 /** C-MOVE-2: every legal step and exchange, in canonical notation order; `[]` when over. */
 function moves(state: CoerceoState): readonly CoerceoMove[] {
-  const facts = factsOf(state, 'coerceo.moves');
-  if (facts.moves !== undefined) return facts.moves;
-  const list = moveList(loaded(state, facts));
-  facts.moves = list;
+  const v = versionOf(state, 'coerceo.moves');
+  if (v.moves !== undefined) return v.moves;
+  const list = moveList(positionAt(v));
+  v.moves = list;
   return list;
 }
 
 /** Plays `move`; pure. Throws `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise. */
 function apply(state: CoerceoState, move: CoerceoMove): CoerceoState {
-  const facts = factsOf(state, 'coerceo.apply');
+  const v = versionOf(state, 'coerceo.apply');
   // A move object `moves` handed out for this state is legal: only its code is needed, not the
   // refusal checks and a second generation.
-  const listed = facts.moves;
-  if (listed === undefined || listedIndex(listed, move, facts) < 0) assertLegal(state, move);
-  return playOnReader(state, facts, encodeMove(move, state.side));
+  const listed = v.moves;
+  if (listed === undefined || listedIndex(listed, move, v) < 0) assertLegal(state, move);
+  return childState(state, v, encodeMove(move, state.side));
 }
 
 /**
@@ -182,5 +182,5 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
   parseMove: parseMoveAt,
   serialize,
   deserialize,
-  search: (state): CoerceoPosition => copyOf(readPosition(state, 'coerceo.search')),
+  search: (state): CoerceoPosition => searchPositionOf(state, 'coerceo.search'),
 };

@@ -12,7 +12,8 @@
  *
  * @module boardrules/coerceo
  */
-export { fieldName, TILE_NAMES } from './board.js';
+export { fieldName, TILE_NAMES } from './engine/board.js';
+export { CoerceoPosition } from './engine/position.js';
 export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,
@@ -30,7 +31,6 @@ export {
   DEFAULT_RULINGS,
   STRICT_RULINGS,
 } from './options.js';
-export { CoerceoPosition } from './position.js';
 export {
   edgeNeighboursOf,
   explain,

@@ -23,7 +23,7 @@ import {
   TILE_LO,
   TILE_NAMES,
   tilesConnected,
-} from './board.js';
+} from './engine/board.js';
 import type { CoerceoRulings } from './options.js';
 import { DEFAULT_RULINGS } from './options.js';
 import type { CoerceoMove, PositionData } from './types.js';

@@ -21,13 +21,12 @@ import {
   TILE_NAMES,
   VN_HI,
   VN_LO,
-} from './board.js';
-import { MAX_MOVES } from './codes.js';
+} from './engine/board.js';
+import { MAX_MOVES } from './engine/codes.js';
+import { generateSteps } from './engine/moves.js';
+import { LIVE, outcomeOf } from './engine/rules.js';
 import { assertLegal, explainMove } from './explain.js';
-import { generateSteps } from './moves.js';
-import { positionOf } from './position.js';
-import { LIVE, outcomeOf } from './rules.js';
-import { checkState, legalCode } from './state.js';
+import { checkState, legalCode, positionFrom, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoOutcome, CoerceoState, Colour } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
@@ -52,20 +51,25 @@ export interface TurnEffects {
 export function turnEffects(state: CoerceoState, move: CoerceoMove): TurnEffects {
   checkState(state, 'turnEffects');
   assertLegal(state, move);
-  const pos = positionOf(state);
-  const code = legalCode(pos, move);
+  // The state's tree position plays the move and takes it back before anything else runs.
+  const pos = positionOf(state, 'turnEffects');
+  pos.play(legalCode(pos, move));
+  const capLo = pos.lastCapLo;
+  const capHi = pos.lastCapHi;
+  const removed = pos.lastRemoved;
+  const collected = pos.lastCollected;
+  pos.undo();
   const o = 1 - state.side;
-  pos.play(code);
   const captured: string[] = [];
   for (let ci = 0; ci < COLOUR_FIELDS; ci++) {
-    const word = ci < 32 ? pos.lastCapLo : pos.lastCapHi;
+    const word = ci < 32 ? capLo : capHi;
     if ((word >>> (ci & 31)) & 1) captured.push(fieldName(fieldOf(o, ci)));
   }
   const removedTiles: string[] = [];
   for (let t = 0; t < TILE_COUNT; t++) {
-    if ((pos.lastRemoved >> t) & 1) removedTiles.push(TILE_NAMES[t]);
+    if ((removed >> t) & 1) removedTiles.push(TILE_NAMES[t]);
   }
-  return { captured, removedTiles, collected: pos.lastCollected };
+  return { captured, removedTiles, collected };
 }
 
 /**
@@ -86,7 +90,7 @@ export function threats(state: CoerceoState, by?: Colour): readonly CoerceoMove[
   if (state.status !== LIVE) return [];
   const seat = by === undefined ? 1 - state.side : by === 'white' ? 0 : 1;
   const view: CoerceoState = { ...state, side: seat as 0 | 1, history: [], since: [] };
-  const pos = positionOf(view);
+  const pos = positionFrom(view);
   const buf = threatScratch;
   const n = generateSteps(pos, buf, 0);
   const out: CoerceoMove[] = [];

@@ -35,7 +35,7 @@ import {
   TILE_NAMES,
   TILE_X,
   TILE_Y,
-} from './board.js';
+} from './engine/board.js';
 import { outcome, pieceAt, sideToMove } from './queries.js';
 import { checkState } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';

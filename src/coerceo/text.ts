@@ -8,7 +8,7 @@
  */
 
 import { readCheckedOptions } from '../core/options.js';
-import { TILE_COUNT, TILE_NAMES, TILE_X, TILE_Y } from './board.js';
+import { TILE_COUNT, TILE_NAMES, TILE_X, TILE_Y } from './engine/board.js';
 import { formatCpf } from './notation.js';
 import { checkState } from './state.js';
 import type { CoerceoState } from './types.js';

@@ -29,7 +29,7 @@ export type CoerceoMove =
 
 /** The board part of a position: piece sets, present tiles, held tiles, side, layout, cost. */
 export interface PositionData {
-  /** Pieces: White lo, White hi, Black lo, Black hi (colour-index bit sets, see `board.ts`). */
+  /** Pieces: White lo, White hi, Black lo, Black hi (colour-index bit sets, see `engine/board.ts`). */
   readonly pieces: readonly [number, number, number, number];
   /** Present tiles as a bit set over tile indices 0..18. */
   readonly tiles: number;
@@ -45,7 +45,7 @@ export interface PositionData {
 
 /**
  * An immutable Coerceo state. The board is held compactly: each colour's pieces as a 57-bit
- * set over that colour's fields (two 32-bit words, see `board.ts`) and the present tiles as a
+ * set over that colour's fields (two 32-bit words, see `engine/board.ts`) and the present tiles as a
  * 19-bit set. Read it through the queries of this module (`pieceAt`, `tilesHeld`, `removedTiles`
  * …) rather than these fields.
  */
@@ -58,7 +58,7 @@ export interface CoerceoState extends PositionData {
   readonly since: readonly string[];
   /** The seat that resigned, if any (C-END-2). */
   readonly resigned: 0 | 1 | null;
-  /** Cached end status (see `rules.ts`); 0 while the game goes on. */
+  /** Cached end status (see `engine/rules.ts`); 0 while the game goes on. */
   readonly status: number;
 }
 

@@ -7,8 +7,8 @@
 import { integerArg, searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
-import { isCutCell, locallyUncut, markCutCells } from './articulation.js';
-import { CELLS, NB as I_NB } from './board.js';
+import { isCutCell, locallyUncut, markCutCells } from './engine/articulation.js';
+import { CELLS, NB as I_NB } from './engine/board.js';
 import {
   ANT,
   BEETLE,
@@ -30,8 +30,8 @@ import {
   SLOTS,
   SPIDER,
   WASP,
-} from './pieces.js';
-import { Position } from './position.js';
+} from './engine/pieces.js';
+import { Position } from './engine/position.js';
 import { livePosition } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 

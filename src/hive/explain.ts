@@ -11,10 +11,10 @@
  */
 import { RulesError } from '../core/errors.js';
 import { type Explanation, illegal, LEGAL, type Refusal, refusal } from '../core/explain.js';
-import { isCutCell, markCutCells } from './articulation.js';
-import { NB } from './board.js';
-import { encodeMove, moveCell, moveOp, movePiece, OP_GRAB, OP_MOVE, PASS } from './codes.js';
-import { findLegal } from './moves.js';
+import { isCutCell, markCutCells } from './engine/articulation.js';
+import { NB } from './engine/board.js';
+import { encodeMove, moveCell, moveOp, movePiece, OP_GRAB, OP_MOVE, PASS } from './engine/codes.js';
+import { findLegal } from './engine/moves.js';
 import {
   ANT,
   BEETLE,
@@ -36,9 +36,9 @@ import {
   SLOTS,
   SPIDER,
   WASP,
-} from './pieces.js';
-import type { Position } from './position.js';
-import { isOver } from './rules.js';
+} from './engine/pieces.js';
+import type { Position } from './engine/position.js';
+import { isOver } from './engine/rules.js';
 import type { HiveMove } from './types.js';
 
 /** Every rule a Hive move can be refused by ({@link refusalOf} names no other). */

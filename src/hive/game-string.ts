@@ -10,10 +10,13 @@ import { RulesError } from '../core/errors.js';
 import { refusedMove } from '../core/explain.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { decodeMove } from './codes.js';
+import { decodeMove } from './engine/codes.js';
+import { findLegal } from './engine/moves.js';
+import { parseGameTypeString } from './engine/pieces.js';
+import type { Position } from './engine/position.js';
+import { isOver } from './engine/rules.js';
 import { refusalOf } from './explain.js';
 import { ancestorVersion, childVersion, rootVersion } from './lineage.js';
-import { findLegal } from './moves.js';
 import {
   formatMoveCode,
   formatOptionBlock,
@@ -28,9 +31,6 @@ import {
   turnStringOf,
 } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { parseGameTypeString } from './pieces.js';
-import type { Position } from './position.js';
-import { isOver } from './rules.js';
 import {
   checkedEncode,
   freezeState,

@@ -3,7 +3,9 @@ import type { Game, SearchPosition } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 
 /** The legal moves of each state asked for, built once. */
-import { codeOfListed, decodeMoves } from './codes.js';
+import { codeOfListed, decodeMoves } from './engine/codes.js';
+import { generate, MAX_MOVES } from './engine/moves.js';
+import { isOver, scoreOf } from './engine/rules.js';
 import { explainMove } from './explain.js';
 import {
   formatGameString,
@@ -12,9 +14,7 @@ import {
   parseMoveString,
 } from './game-string.js';
 import { positionAt, rootVersion } from './lineage.js';
-import { generate, MAX_MOVES } from './moves.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { isOver, scoreOf } from './rules.js';
 import {
   checkedEncode,
   freezeState,

@@ -15,6 +15,17 @@
  * @module boardrules/hive
  */
 
+export {
+  FAN_LETTERS,
+  type FanLetter,
+  type FanRoster,
+  formatGameTypeString,
+  GAME_TYPES,
+  type GameType,
+  type HiveGameType,
+  type HiveRoster,
+  parseGameTypeString,
+} from './engine/pieces.js';
 export { evaluateHive, hiveEvaluator, hiveEvaluatorWith } from './evaluate.js';
 export { hive, name } from './game.js';
 export {
@@ -38,17 +49,6 @@ export {
   type Turn,
 } from './notation.js';
 export { DEFAULT_OPTIONS, type HiveOptions, type RepetitionRule } from './options.js';
-export {
-  FAN_LETTERS,
-  type FanLetter,
-  type FanRoster,
-  formatGameTypeString,
-  GAME_TYPES,
-  type GameType,
-  type HiveGameType,
-  type HiveRoster,
-  parseGameTypeString,
-} from './pieces.js';
 export {
   explain,
   outcome,

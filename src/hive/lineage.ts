@@ -12,8 +12,9 @@
  * one `play` or `undo` per step, like the fast path. Jumping between distant branches costs the
  * plies between them; nothing is ever copied.
  *
- * The position handed out by {@link positionAt} is valid until the next call for another
- * version of the same tree: callers read it at once and never keep it.
+ * The tree and its walk are the one bridge every game uses (`core/tree.ts`); this module adds
+ * what Hive keeps per version. The position handed out by {@link positionAt} is valid until the
+ * next call for another version of the same tree: callers read it at once and never keep it.
  *
  * The move texts live here too: a version keeps the text of its own move, and a state's history
  * array is built from the chain only when it is first read ({@link historyAt}), so `apply` does
@@ -24,104 +25,55 @@
  *
  * @module
  */
+import { GameTree, positionAt as treePositionAt, Version } from '../core/tree.js';
+import type { Position } from './engine/position.js';
 import { formatMoveCode } from './notation.js';
-import type { Position } from './position.js';
 import type { HiveMove } from './types.js';
 
-/** One shared position and the version it currently shows. */
-interface Tree {
-  readonly pos: Position;
-  at: Version;
-  /** The root version's history (the moves played before the tree began). */
-  readonly rootHistory: readonly string[];
-}
-
-/** A state's place in its tree: the version of its parent plus one move. */
-export interface Version {
-  readonly tree: Tree;
-  /** `null` for the root: the position the tree was built from. */
-  readonly parent: Version | null;
-  /** The integer move from the parent (unused at the root). */
-  readonly move: number;
-  /** `pos.ply` at this version; the root's may be above 0 (a loaded game). */
-  readonly ply: number;
+/** A state's place in its tree, with what Hive keeps per state. */
+export class HiveVersion extends Version<Position> {
   /**
    * The move's text as the history records it (unused at the root); `null` until
    * {@link historyAt} formats it.
    */
   text: string | null;
-  /** The history up to here, once built. */
+  /** The history up to here, once built (the root's: the moves played before the tree began). */
   history: readonly string[] | null;
   /**
    * The legal moves here, once `moves` was asked (kept on the version rather than in a second
    * weak map keyed by the state: one lookup per call instead of two, and less for the collector).
    */
-  moves: readonly HiveMove[] | null;
+  moves: readonly HiveMove[] | null = null;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
-  cursor: number;
+  cursor = 0;
+
+  constructor(
+    tree: GameTree<Position>,
+    parent: HiveVersion | null,
+    move: number,
+    depth: number,
+    text: string | null,
+    history: readonly string[] | null,
+  ) {
+    super(tree, parent, move, depth);
+    this.text = text;
+    this.history = history;
+  }
 }
 
 /**
  * A new tree whose root is `pos` as it stands, reached by the moves `history` (the tree owns
  * `pos` and the frozen `history` from now on).
  */
-export function rootVersion(pos: Position, history: readonly string[]): Version {
+export function rootVersion(pos: Position, history: readonly string[]): HiveVersion {
   const rootHistory = Object.freeze(history);
-  const tree = { pos, rootHistory } as Tree;
-  const root: Version = {
-    tree,
-    parent: null,
-    move: 0,
-    ply: pos.ply,
-    text: '',
-    history: rootHistory,
-    moves: null,
-    cursor: 0,
-  };
-  tree.at = root;
-  return root;
+  const tree = new GameTree(pos, (t) => new HiveVersion(t, null, 0, 0, '', rootHistory));
+  return tree.at as HiveVersion;
 }
-
-/** Moves to replay on the way down, reused between calls (deepest first). */
-let path = new Int32Array(256);
 
 /** The shared position moved to `v`: read it at once (see the module comment). */
-export function positionAt(v: Version): Position {
-  const tree = v.tree;
-  if (tree.at === v) return tree.pos;
-  const pos = tree.pos;
-  let up: Version = tree.at;
-  let down: Version = v;
-  let n = 0;
-  // Climb from both ends to the common ancestor: undo on the current side, remember the moves
-  // on the target side. Both chains end at the same root, so the loop stops there at the latest.
-  while (up.ply > down.ply) {
-    pos.undo();
-    up = up.parent as Version;
-  }
-  while (down.ply > up.ply) {
-    n = remember(n, down.move);
-    down = down.parent as Version;
-  }
-  while (up !== down) {
-    pos.undo();
-    up = up.parent as Version;
-    n = remember(n, down.move);
-    down = down.parent as Version;
-  }
-  while (n > 0) pos.play(path[--n]);
-  tree.at = v;
-  return pos;
-}
-
-function remember(n: number, move: number): number {
-  if (n === path.length) {
-    const bigger = new Int32Array(n * 2);
-    bigger.set(path);
-    path = bigger;
-  }
-  path[n] = move;
-  return n + 1;
+export function positionAt(v: HiveVersion): Position {
+  return treePositionAt(v);
 }
 
 /**
@@ -129,33 +81,25 @@ function remember(n: number, move: number): number {
  * not be the current version beforehand. `text` is the move's MoveString when the caller has it,
  * else `null` (formatted when a history is first read).
  */
-export function childVersion(v: Version, m: number, text: string | null): Version {
-  const pos = positionAt(v);
-  pos.play(m);
-  const child: Version = {
-    tree: v.tree,
-    parent: v,
-    move: m,
-    ply: pos.ply,
-    text,
-    history: null,
-    moves: null,
-    cursor: 0,
-  };
-  v.tree.at = child;
-  return child;
+export function childVersion(v: HiveVersion, m: number, text: string | null): HiveVersion {
+  return v.tree.grow(v, m, new HiveVersion(v.tree, v, m, v.depth + 1, text, null));
+}
+
+/** The root of `v`'s tree. */
+function rootOf(v: HiveVersion): HiveVersion {
+  let a = v;
+  while (a.parent !== null) a = a.parent as HiveVersion;
+  return a;
 }
 
 /** The move texts from the start of the game to `v` (built once, then kept; frozen). */
-export function historyAt(v: Version): readonly string[] {
+export function historyAt(v: HiveVersion): readonly string[] {
   if (v.history !== null) return v.history;
-  const root = v.tree.rootHistory;
-  let n = root.length;
-  for (let a: Version = v; a.parent !== null; a = a.parent) n++;
-  const chain = new Array<Version>(n - root.length);
+  const root = rootOf(v).history as readonly string[];
+  const chain = new Array<HiveVersion>(v.depth);
   let i = chain.length;
-  for (let a: Version = v; a.parent !== null; a = a.parent) chain[--i] = a;
-  const out = new Array<string>(n);
+  for (let a: HiveVersion = v; a.parent !== null; a = a.parent as HiveVersion) chain[--i] = a;
+  const out = new Array<string>(root.length + chain.length);
   for (i = 0; i < root.length; i++) out[i] = root[i] as string;
   // H-UHP-5: each missing MoveString is formatted in its parent's position. From the root down,
   // so that moving the shared position to each parent is one play.
@@ -163,24 +107,24 @@ export function historyAt(v: Version): readonly string[] {
   let moved = false;
   for (const a of chain) {
     if (a.text === null) {
-      a.text = formatMoveCode(positionAt(a.parent as Version), a.move);
+      a.text = formatMoveCode(positionAt(a.parent as HiveVersion), a.move);
       moved = true;
     }
     out[i++] = a.text;
   }
   // Reading a history is a getter: it leaves the shared position where it found it, so a caller
   // holding the position of some version (see `positionAt`) may read histories meanwhile.
-  if (moved) positionAt(at);
+  if (moved) v.tree.positionAt(at);
   v.history = Object.freeze(out);
   return v.history;
 }
 
 /** The ancestor `n` plies up, or `null` when the tree's root is nearer than that. */
-export function ancestorVersion(v: Version, n: number): Version | null {
-  let a: Version = v;
+export function ancestorVersion(v: HiveVersion, n: number): HiveVersion | null {
+  let a: HiveVersion = v;
   for (let i = 0; i < n; i++) {
     if (a.parent === null) return null;
-    a = a.parent;
+    a = a.parent as HiveVersion;
   }
   return a;
 }

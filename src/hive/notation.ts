@@ -9,17 +9,17 @@
 import { badArgument, integerArg, objectArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { CELLS, NB } from './board.js';
-import { moveCell, moveOp, movePiece, OP_GRAB, OP_SPAN, OP_SWAP, PASS } from './codes.js';
+import { CELLS, NB } from './engine/board.js';
+import { moveCell, moveOp, movePiece, OP_GRAB, OP_SPAN, OP_SWAP, PASS } from './engine/codes.js';
+import { pieceFromName, pieceName } from './engine/pieces.js';
+import type { Position } from './engine/position.js';
+import { BLACK_WINS, DRAW, WHITE_WINS } from './engine/rules.js';
 import {
   DEFAULT_OPTIONS,
   type HiveOptions,
   MAX_PLIES_LIMIT,
   type RepetitionRule,
 } from './options.js';
-import { pieceFromName, pieceName } from './pieces.js';
-import type { Position } from './position.js';
-import { BLACK_WINS, DRAW, WHITE_WINS } from './rules.js';
 
 /** The five GameStateStrings (H-UHP-1). */
 export type GameStateString = 'NotStarted' | 'InProgress' | 'Draw' | 'WhiteWins' | 'BlackWins';

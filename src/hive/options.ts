@@ -14,7 +14,7 @@ import {
   type HiveRoster,
   rosterCounts,
   rosterOf,
-} from './pieces.js';
+} from './engine/pieces.js';
 
 /** Options for `hive.start`. Every field is optional; see {@link DEFAULT_OPTIONS}. */
 export interface HiveOptions {

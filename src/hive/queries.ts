@@ -9,10 +9,10 @@ import { badArgument, integerArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
 import type { Explanation } from '../core/explain.js';
 import { quote } from '../core/quote.js';
-import { cellOf } from './board.js';
+import { cellOf } from './engine/board.js';
+import { PIECES, pieceFromName, pieceName, SLOTS } from './engine/pieces.js';
+import { outcomeOf } from './engine/rules.js';
 import { explainMove } from './explain.js';
-import { PIECES, pieceFromName, pieceName, SLOTS } from './pieces.js';
-import { outcomeOf } from './rules.js';
 import { livePosition } from './state.js';
 import type { HiveMove, HiveOutcome, HiveState, PiecePlace } from './types.js';
 

@@ -12,15 +12,16 @@ import { refusedMove } from '../core/explain.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
-import { encodeMove } from './codes.js';
+import type { StateOrigin } from '../core/tree.js';
+import { encodeMove } from './engine/codes.js';
+import { findLegal } from './engine/moves.js';
+import { gameSetup, type HiveGameType } from './engine/pieces.js';
+import { Position } from './engine/position.js';
+import { isOver } from './engine/rules.js';
 import { refusalOf } from './explain.js';
-import { childVersion, historyAt, positionAt, rootVersion, type Version } from './lineage.js';
-import { findLegal } from './moves.js';
+import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
 import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { gameSetup, type HiveGameType } from './pieces.js';
-import { Position } from './position.js';
-import { isOver } from './rules.js';
 import type { HiveMove, HiveState } from './types.js';
 
 /**
@@ -31,12 +32,12 @@ import type { HiveMove, HiveState } from './types.js';
  * Coerceo and Torres states had been through the guard).
  */
 class HiveStamp extends ReturnsItsArgument {
-  #version: Version;
-  constructor(state: object, version: Version) {
+  #version: HiveVersion;
+  constructor(state: object, version: HiveVersion) {
     super(state);
     this.#version = version;
   }
-  static readonly stamps: Stamps<Version> = {
+  static readonly stamps: Stamps<HiveVersion> = {
     has: (o) => #version in o,
     get: (o) => (o as HiveStamp).#version,
     set: (o, f) => {
@@ -54,7 +55,7 @@ class HiveStamp extends ReturnsItsArgument {
  * as its saved GameString would be (with `strictInput`, its history must be strict too), so it is
  * accepted exactly when that text reads back.
  */
-const guard = stateGuard<Version>('Hive', readState, HiveStamp.stamps);
+const guard = stateGuard<HiveVersion>('Hive', readState, HiveStamp.stamps);
 
 /**
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
@@ -64,7 +65,7 @@ const guard = stateGuard<Version>('Hive', readState, HiveStamp.stamps);
 export function freezeState(
   type: HiveGameType,
   options: Readonly<HiveOptions>,
-  version: Version,
+  version: HiveVersion,
 ): HiveState {
   const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
   // `__defineGetter__` (ECMAScript Annex B) defines the same enumerable accessor as
@@ -148,12 +149,12 @@ export function livePosition(state: HiveState, where = 'hive'): Position {
 }
 
 /** A state's version, checked at entry point `where`: throws `INVALID_STATE` saying why not. */
-export function versionOf(state: HiveState, where = 'hive'): Version {
+export function versionOf(state: HiveState, where = 'hive'): HiveVersion {
   return guard.check(state, where);
 }
 
 /** Reads a state built outside this module by replaying it (see {@link guard}). */
-function readState(state: unknown): Version {
+function readState(state: unknown): HiveVersion {
   if (
     !isPlainObject(state) ||
     typeof state.type !== 'string' ||
@@ -195,19 +196,27 @@ export function successor(state: HiveState, m: number): HiveState {
  */
 export function searchPositionOf(state: HiveState, where = 'hive.search'): Position {
   const pos = livePosition(state, where).clone();
-  pos.searchBase = { state, ply: pos.ply };
+  pos.origin = new SearchOrigin(state, pos.ply);
   return pos;
+}
+
+/** What a search position was made from: a state and its ply. */
+class SearchOrigin implements StateOrigin<Position, HiveState> {
+  constructor(
+    readonly state: HiveState,
+    readonly ply: number,
+  ) {}
+
+  stateOf(pos: Position): HiveState {
+    return stateOfSearch(pos, this);
+  }
 }
 
 /**
  * The state of a search position (see {@link searchPositionOf}): its base state's moves up to
  * the current ply, then the moves played since, each formatted in the position it was played in.
  */
-export function stateOfSearch(pos: Position): HiveState {
-  const base = pos.searchBase;
-  if (base === null) {
-    throw new RulesError('UNSUPPORTED', 'state: this position was not made by hive.search');
-  }
+function stateOfSearch(pos: Position, base: SearchOrigin): HiveState {
   const k = pos.ply;
   const { type, options, history } = base.state;
   if (k <= base.ply)
@@ -227,6 +236,6 @@ export function stateOfSearch(pos: Position): HiveState {
 /** A copy of a search position for a game tree (it plays for the tree, not for a search). */
 function unsearched(pos: Position): Position {
   const copy = pos.clone();
-  copy.searchBase = null;
+  copy.origin = null;
   return copy;
 }

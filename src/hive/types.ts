@@ -4,8 +4,9 @@
  *
  * @module
  */
+
+import type { HiveGameType } from './engine/pieces.js';
 import type { HiveOptions } from './options.js';
-import type { HiveGameType } from './pieces.js';
 
 /**
  * An immutable Hive game state: the game type, the options it was created with, and the moves

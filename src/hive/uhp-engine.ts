@@ -18,6 +18,7 @@ import {
   type SharedSearchTable,
   sharedSearchTable,
 } from '../search/shared-table.js';
+import { parseGameTypeString } from './engine/pieces.js';
 import { DEFAULT_AGGRESSION, hiveEvaluatorWith } from './evaluate.js';
 import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
@@ -29,7 +30,6 @@ import {
   type RuleOptionSpec,
 } from './notation.js';
 import { DEFAULT_OPTIONS, type HiveOptions, MAX_PLIES_LIMIT, resolveOptions } from './options.js';
-import { parseGameTypeString } from './pieces.js';
 import { searchPositionOf } from './state.js';
 import type { HiveMove, HiveState } from './types.js';
 

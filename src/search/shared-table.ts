@@ -3,17 +3,17 @@
  * thread, search one position together ("lazy SMP"): a leader searches as usual while helpers
  * search the same position into the same table, and the leader finds their results there.
  *
- * The table holds no locks. Each entry's first word is the position's hash XORed with the
- * entry's other three words, so an entry half-written by one thread while another reads it
- * fails the hash check and is ignored, as if empty.
+ * The table holds no locks. Its entries are those of every alpha-beta table, packed and checked
+ * by the one entry codec (`table-entry.ts`): each entry's first word is the position's hash
+ * XORed with the entry's other three words, so an entry half-written by one thread while another
+ * reads it fails the check and is ignored, as if empty.
  *
  * @module
  */
 import { integerArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
+import { ENTRY_BYTES, ENTRY_WORDS } from './table-entry.js';
 
-/** Words of an entry: hash check, hash high bits and flags, best move, score and depth. */
-export const ENTRY_WORDS = 4;
 /** `control` words: the current search's generation, and its number (odd while it runs). */
 const GENERATION = 0;
 const SEARCH = 1;
@@ -39,7 +39,7 @@ export function sharedSearchTable(entries: number): SharedSearchTable {
   }
   const size = 2 ** Math.floor(Math.log2(entries));
   return new SharedSearchTable({
-    table: new SharedArrayBuffer(size * ENTRY_WORDS * 4),
+    table: new SharedArrayBuffer(size * ENTRY_BYTES),
     control: new SharedArrayBuffer(2 * 4),
   });
 }
@@ -55,7 +55,7 @@ export function sharedSearchTable(entries: number): SharedSearchTable {
  * both sides then read and write the same memory.
  */
 export class SharedSearchTable {
-  /** The entries, four `int32` words each. */
+  /** The entries, four `int32` words each (see `table-entry.ts`). */
   readonly table: Int32Array;
   /** `[generation, search number]`, read and written atomically. */
   readonly control: Int32Array;
@@ -72,8 +72,8 @@ export class SharedSearchTable {
       buffers.table instanceof SharedArrayBuffer &&
       buffers.control instanceof SharedArrayBuffer &&
       buffers.control.byteLength === 8 &&
-      buffers.table.byteLength >= ENTRY_WORDS * 4 &&
-      Number.isInteger(Math.log2(buffers.table.byteLength / (ENTRY_WORDS * 4)));
+      buffers.table.byteLength >= ENTRY_BYTES &&
+      Number.isInteger(Math.log2(buffers.table.byteLength / ENTRY_BYTES));
     if (!ok) {
       throw new RulesError(
         'INVALID_ARGUMENT',

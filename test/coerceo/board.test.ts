@@ -9,7 +9,7 @@ import {
   TILE_X,
   TILE_Y,
   tileByName,
-} from '../../src/coerceo/board.js';
+} from '../../src/coerceo/engine/board.js';
 import {
   type CoerceoState,
   coerceo,

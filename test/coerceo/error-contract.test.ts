@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as coerceoEntry from '../../src/coerceo/index.js';
 import {
   type CoerceoMove,
-  CoerceoPosition,
+  type CoerceoPosition,
   coerceo,
   LAURENTIUS_CPF,
   parsePosition,
@@ -44,7 +44,7 @@ const stateCalls =
 
 /** A position with one move played, so `undo` has something to take back. */
 function positionAfterOneMove(): CoerceoPosition {
-  const pos = new CoerceoPosition(mid);
+  const pos = (coerceo.search as (s: unknown) => CoerceoPosition)(mid);
   const buf = new Int32Array(pos.maxMoves);
   pos.generate(buf, 0);
   pos.play(buf[0] as number);
@@ -87,15 +87,12 @@ const NOT_CALLED = {
   setPieces: 'private',
   push: 'private',
   saveRare: 'private',
-  moveTextBetween: 'private',
-  // The shared reading position's members (`@internal`, not in the published types).
-  load: 'internal',
-  hashLo: 'internal',
-  hashHi: 'internal',
-  stateAfter: 'internal',
+  // What the state layer reads and sets (`@internal`, not in the published types).
+  setUp: 'internal',
+  stackTop: 'internal',
+  segmentStart: 'internal',
+  pieceWordAt: 'internal',
   exchangeCost: 'getter',
-  rulings: 'getter',
-  layout: 'getter',
   repetitionDraw: 'getter',
   insufficientDraw: 'getter',
   lossOnNoMoves: 'getter',
@@ -110,7 +107,7 @@ const SPECS: Record<string, Spec> = {
   name: value,
   CoerceoPosition: {
     kind: 'class',
-    construct: { valid: () => STATES.map((s) => [s]) },
+    construct: { valid: () => [[], [positionAfterOneMove()]] },
     make: positionAfterOneMove,
     methods: {
       ...FAST_PATH,
@@ -118,7 +115,7 @@ const SPECS: Record<string, Spec> = {
       rehash: { valid: calls([]) },
       canRepeat: { valid: calls([]) },
       plies: { valid: calls([]) },
-      resign: { valid: calls([0], [1]) },
+      clone: { valid: calls([]) },
       // Readers of the live position for evaluators: small indices, lenient (see the report).
       pieceWord: { valid: calls([0], [3]) },
       presentWord: { valid: calls([0], [1]) },
@@ -165,7 +162,7 @@ const SPECS: Record<string, Spec> = {
             rehash: { valid: calls([]) },
             canRepeat: { valid: calls([]) },
             plies: { valid: calls([]) },
-            resign: { valid: calls([0]) },
+            clone: { valid: calls([]) },
             pieceWord: { valid: calls([0]) },
             presentWord: { valid: calls([0]) },
             pieceCount: { valid: calls([0]) },
@@ -237,7 +234,7 @@ describe('boardrules/coerceo: the error contract of every export', () => {
       'INVALID_OPTIONS',
     );
     expect(codeOf(() => pieceAt(start, null as never))).toBe('PARSE_ERROR');
-    expect(codeOf(() => new CoerceoPosition(start).encode({ kind: 'jump' } as never))).toBe(
+    expect(codeOf(() => positionAfterOneMove().encode({ kind: 'jump' } as never))).toBe(
       'ILLEGAL_MOVE',
     );
   });

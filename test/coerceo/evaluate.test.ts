@@ -10,14 +10,17 @@ import {
   TILE_X,
   TILE_Y,
   tileAt,
-} from '../../src/coerceo/board.js';
+} from '../../src/coerceo/engine/board.js';
+import type { CoerceoPosition } from '../../src/coerceo/engine/position.js';
 import { coerceoBalance, coerceoEvaluator, evaluateCoerceo } from '../../src/coerceo/evaluate.js';
 import { coerceo, LAURENTIUS_CPF, parsePosition } from '../../src/coerceo/game.js';
 import { outcome } from '../../src/coerceo/index.js';
-import { CoerceoPosition } from '../../src/coerceo/position.js';
 import type { CoerceoState } from '../../src/coerceo/types.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { alphaBetaBot, mctsBot, playGame } from '../../src/search/index.js';
+
+/** A position of its own for `s` (what a search gets). */
+const positionOf = (s: CoerceoState) => (coerceo.search as (s: CoerceoState) => CoerceoPosition)(s);
 
 const white = (cpf: string): number => evaluateCoerceo(parsePosition(cpf))[0] as number;
 
@@ -96,16 +99,16 @@ describe('coerceoEvaluator', () => {
       coerceo.moves(withSide(s, side)).filter((m) => m.kind === 'step').length;
     const canCapture = (s: CoerceoState, side: 0 | 1): boolean => {
       const t = withSide(s, side);
-      const before = new CoerceoPosition(t).pieceCount(1 - side);
+      const before = positionOf(t).pieceCount(1 - side);
       return coerceo
         .moves(t)
-        .some((m) => new CoerceoPosition(coerceo.apply(t, m)).pieceCount(1 - side) < before);
+        .some((m) => positionOf(coerceo.apply(t, m)).pieceCount(1 - side) < before);
     };
     for (let seed = 1; seed <= 6; seed++) {
       const g = randomGame(coerceo, {}, seed, { maxPlies: 60, keepStates: true });
       for (const s of g.states) {
         if (coerceo.terminal(s)) continue;
-        const pos = new CoerceoPosition(s);
+        const pos = positionOf(s);
         if (pos.pieceCount(0) !== pos.pieceCount(1) || pos.heldBy(0) !== pos.heldBy(1)) continue;
         if (canCapture(s, 0) || canCapture(s, 1)) continue;
         const diff = steps(s, 0) - steps(s, 1);
@@ -131,16 +134,13 @@ describe('coerceoEvaluator', () => {
           .filter((m) => m.kind === 'step')
           .filter((m) => {
             const n = coerceo.apply(s, m);
-            return (
-              new CoerceoPosition(n).pieceCount(1 - mover) <
-              new CoerceoPosition(s).pieceCount(1 - mover)
-            );
+            return positionOf(n).pieceCount(1 - mover) < positionOf(s).pieceCount(1 - mover);
           });
         if (captures.length === 0) continue;
         // From the victim's point of view the threat is priced in before it is carried out.
-        const pos = new CoerceoPosition(s);
+        const pos = positionOf(s);
         const withThreat = coerceoBalance(pos);
-        const noThreat = coerceoBalance(new CoerceoPosition(withSide(s, (1 - mover) as 0 | 1)));
+        const noThreat = coerceoBalance(positionOf(withSide(s, (1 - mover) as 0 | 1)));
         const sign = mover === 0 ? 1 : -1;
         // With the attacker to move the threat weighs more (4) than with the victim to move (1.5).
         expect(sign * withThreat).toBeGreaterThan(sign * noThreat);
@@ -159,8 +159,8 @@ describe('coerceoEvaluator', () => {
         const t = swapColours(s);
         // The half turn really is a symmetry: same number of moves for the side to move.
         expect(coerceo.moves(t).length).toBe(coerceo.moves(s).length);
-        const a = coerceoBalance(new CoerceoPosition(s));
-        const b = coerceoBalance(new CoerceoPosition(t));
+        const a = coerceoBalance(positionOf(s));
+        const b = coerceoBalance(positionOf(t));
         expect(b).toBeCloseTo(-a, 9);
         const ev = coerceoEvaluator({
           position: undefined,

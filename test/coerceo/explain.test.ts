@@ -2,7 +2,7 @@
 // generator over random legal games, and each rule a move can be refused by has a case.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldName } from '../../src/coerceo/board.js';
+import { fieldName } from '../../src/coerceo/engine/board.js';
 import { REFUSAL_RULES } from '../../src/coerceo/explain.js';
 import {
   type CoerceoMove,

@@ -1,4 +1,4 @@
-// `moves` hands out one frozen list per generator input (src/coerceo/lists.ts): states that
+// `moves` hands out one frozen list per generator input (src/coerceo/engine/lists.ts): states that
 // differ only where the list cannot tell must share it, and states that differ anywhere the list
 // depends on — the opponent's pieces when an exchange is affordable, the held tiles, the side
 // to move — must never be handed another state's list.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldByName, fieldName, tileByName } from '../../src/coerceo/board.js';
+import { fieldByName, fieldName, tileByName } from '../../src/coerceo/engine/board.js';
 import {
   coerceo,
   formatMove,

@@ -9,10 +9,10 @@ import {
   REMOVABLE_SIDES,
   TILE_NAMES,
   tilesConnected,
-} from '../../src/coerceo/board.js';
+} from '../../src/coerceo/engine/board.js';
 import {
   type CoerceoMove,
-  CoerceoPosition,
+  type CoerceoPosition,
   type CoerceoState,
   coerceo,
   outcome,
@@ -205,7 +205,7 @@ describe('Coerceo properties over random games', () => {
           (choices) => {
             let s = coerceo.start(options);
             const ledger = { paid: 0, discarded: 0 };
-            const pos = new CoerceoPosition(s);
+            const pos = searchOf(s);
             for (const choice of choices) {
               const moves = coerceo.moves(s);
               if (moves.length === 0) break;
@@ -215,7 +215,7 @@ describe('Coerceo properties over random games', () => {
               checkStepExistence(next);
               // the incremental hash along the whole game equals a fresh position's hash
               pos.play(pos.encode(move));
-              expect(pos.hash()).toBe(new CoerceoPosition(next).hash());
+              expect(pos.hash()).toBe(searchOf(next).hash());
               s = next;
             }
             // and undoing everything restores the start exactly
@@ -230,7 +230,7 @@ describe('Coerceo properties over random games', () => {
     });
   }
 
-  // The undo stack keeps neither the side to move nor the end status (src/coerceo/constants.ts,
+  // The undo stack keeps neither the side to move nor the end status (src/coerceo/engine/constants.ts,
   // `S`): `undo` flips the side back and restores a live status, and restores the repetition
   // segment's start only after an irreversible turn. Check every legal move of every ply.
   it('C-TURN-3 / C-END-5 / C-END-7: play then undo restores the exact state (side, status, repetition history) at every ply of random games', () => {
@@ -243,7 +243,7 @@ describe('Coerceo properties over random games', () => {
         fc.array(fc.nat(), { minLength: 100, maxLength: 400, size: 'max' }),
         (options, choices) => {
           let s = coerceo.start(options);
-          const pos = new CoerceoPosition(s);
+          const pos = searchOf(s);
           for (const choice of choices) {
             const before = coerceo.serialize(pos.state() as CoerceoState);
             const hash = pos.hash();
@@ -294,7 +294,7 @@ describe('Coerceo properties over random games', () => {
     }
     const back = cycle.map((m): Step => ({ kind: 'step', from: m.to, to: m.from }));
     const plies = [...cycle, ...back, ...cycle, ...back];
-    const pos = new CoerceoPosition(start);
+    const pos = searchOf(start);
     for (const m of plies) pos.play(pos.encode(m));
     expect(pos.terminal()).toBe(true);
     expect(outcome(pos.state() as CoerceoState)).toMatchObject({ reason: 'repetition' });
@@ -310,7 +310,7 @@ describe('Coerceo properties over random games', () => {
   });
 
   // `count` keeps each side's step count while the other side's reversible steps cannot change
-  // it, and hands it back to the position before (src/coerceo/position.ts): compare it with a
+  // it, and hands it back to the position before (src/coerceo/engine/position.ts): compare it with a
   // fresh `generate` at every node of depth-2 walks, before and after each undo, from mid-game
   // positions rich in captures, tile removals and exchanges (which must drop the kept counts).
   it('C-MOVE-1 / C-EXCHANGE-4: count() equals the moves generate writes at every node of depth-2 walks, before and after undo', () => {
@@ -341,7 +341,7 @@ describe('Coerceo properties over random games', () => {
             if (moves.length === 0) break;
             s = coerceo.apply(s, moves[choice % moves.length] as CoerceoMove);
           }
-          walk(new CoerceoPosition(s), 2, 0);
+          walk(searchOf(s), 2, 0);
         },
       ),
       { numRuns: 40, seed: 15 },
@@ -365,7 +365,7 @@ describe('Coerceo properties over random games', () => {
           const children = moves.map((m) => coerceo.apply(s, m));
           const fresh = coerceo.deserialize(text);
           expect(coerceo.serialize(s)).toBe(text);
-          expect(searchOf(s).hash()).toBe(new CoerceoPosition(fresh).hash());
+          expect(searchOf(s).hash()).toBe(searchOf(fresh).hash());
           expect(searchOf(s).state()).toEqual(fresh);
           expect(coerceo.moves(fresh)).toEqual(moves);
           coerceo.moves(fresh).forEach((m, i) => {

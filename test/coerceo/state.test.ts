@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CoerceoPosition,
   type CoerceoState,
   coerceo,
   edgeNeighboursOf,
@@ -72,7 +71,6 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: CoerceoState) => unknown
   ['variantOf', (s) => variantOf(s)],
   ['evaluateCoerceo', (s) => evaluateCoerceo(s)],
   ['formatBoard', (s) => formatBoard(s)],
-  ['new CoerceoPosition', (s) => new CoerceoPosition(s).hash()],
   ['render', (s) => render(s)],
 ];
 
@@ -98,7 +96,7 @@ const repeating = JSON.parse(
     ),
   ),
 ) as Record<string, unknown>;
-/** Every end status code (see `rules.ts`) and 0 for a live game. */
+/** Every end status code (see `engine/rules.ts`) and 0 for a live game. */
 const STATUSES = [0, 4, 5, 6, 8, 9, 12, 13, 14, 18, 22];
 
 describe('coerceo entry points on values that are not states', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldIdOf } from '../../src/coerceo/board.js';
+import { fieldIdOf } from '../../src/coerceo/engine/board.js';
 import { coerceo, fieldName } from '../../src/coerceo/index.js';
 import { perft } from '../../src/core/perft.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Hex, hex } from '../../src/geometry/hex.js';
-import { isCutCell, locallyUncut, markCutCells } from '../../src/hive/articulation.js';
-import { cellOf } from '../../src/hive/board.js';
+import { isCutCell, locallyUncut, markCutCells } from '../../src/hive/engine/articulation.js';
+import { cellOf } from '../../src/hive/engine/board.js';
 import { piecesOnBoard } from '../../src/hive/index.js';
 import { livePosition } from '../../src/hive/state.js';
 import { connected, randomGame, walk } from './helpers.js';

@@ -189,7 +189,6 @@ const SPECS: Record<string, Spec> = {
             // reaches only the interface above.
             drop: 'private',
             lift: 'private',
-            playFan: 'private',
             occupiedAround: 'internal',
             spotsOf: 'internal',
             retop: 'private',

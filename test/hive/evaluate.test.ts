@@ -1,6 +1,7 @@
 /** The Hive evaluator and the UHP engine's `bestmove` (alpha-beta with that evaluator). */
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf } from '../../src/hive/board.js';
+import { CELLS, cellOf } from '../../src/hive/engine/board.js';
+import { PIECES, pieceFromName, SLOTS } from '../../src/hive/engine/pieces.js';
 import {
   evaluateHive,
   hiveBalance,
@@ -8,7 +9,6 @@ import {
   hiveEvaluatorWith,
 } from '../../src/hive/evaluate.js';
 import { hive } from '../../src/hive/game.js';
-import { PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
 import { searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { UhpEngine } from '../../src/hive/uhp-engine.js';

@@ -5,12 +5,9 @@
 
 import fc from 'fast-check';
 import { distance, type Hex, neighbors } from '../../src/geometry/hex.js';
-import { CELLS, cellOf, NB } from '../../src/hive/board.js';
-import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../src/hive/codes.js';
-import { hive } from '../../src/hive/game.js';
-import { parseGameString } from '../../src/hive/game-string.js';
-import { generate, MAX_MOVES } from '../../src/hive/moves.js';
-import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
+import { CELLS, cellOf, NB } from '../../src/hive/engine/board.js';
+import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../src/hive/engine/codes.js';
+import { generate, MAX_MOVES } from '../../src/hive/engine/moves.js';
 import {
   GAME_TYPES,
   gameSetup,
@@ -18,8 +15,11 @@ import {
   pieceFromName,
   pieceName,
   SLOTS,
-} from '../../src/hive/pieces.js';
-import { Position } from '../../src/hive/position.js';
+} from '../../src/hive/engine/pieces.js';
+import { Position } from '../../src/hive/engine/position.js';
+import { hive } from '../../src/hive/game.js';
+import { parseGameString } from '../../src/hive/game-string.js';
+import { formatMoveCode, parseMoveCode } from '../../src/hive/notation.js';
 import { pieceAt, placeOf } from '../../src/hive/queries.js';
 import { livePosition } from '../../src/hive/state.js';
 import type { HiveState } from '../../src/hive/types.js';

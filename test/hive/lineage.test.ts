@@ -4,8 +4,9 @@
 // order: each must still be exactly the state it was when it was made.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf, SIDE } from '../../src/hive/board.js';
-import { codeOfListed, decodeMoves } from '../../src/hive/codes.js';
+import { CELLS, cellOf, SIDE } from '../../src/hive/engine/board.js';
+import { codeOfListed, decodeMoves } from '../../src/hive/engine/codes.js';
+import { PIECES, pieceFromName } from '../../src/hive/engine/pieces.js';
 import {
   formatGameString,
   GAME_TYPES,
@@ -13,7 +14,6 @@ import {
   playMoveString,
   undoPlies,
 } from '../../src/hive/index.js';
-import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
 import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 import type { HiveMove, HiveState } from '../../src/hive/types.js';
 import { dragonflyOnQueen } from './fan/positions.js';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
-import { cellOf, NB } from '../../src/hive/board.js';
+import { cellOf, NB } from '../../src/hive/engine/board.js';
+import { pieceFromName, pieceName } from '../../src/hive/engine/pieces.js';
 import {
   formatGameString,
   formatTurnString,
@@ -18,7 +19,6 @@ import {
   playMoveString,
 } from '../../src/hive/index.js';
 import { parseMoveCode as parseLow } from '../../src/hive/notation.js';
-import { pieceFromName, pieceName } from '../../src/hive/pieces.js';
 import { livePosition } from '../../src/hive/state.js';
 import { A } from './appendix.js';
 

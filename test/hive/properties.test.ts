@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Hex, hex, reflect, rotate } from '../../src/geometry/hex.js';
-import { CELLS, cellOf } from '../../src/hive/board.js';
-import { movePiece, PASS } from '../../src/hive/codes.js';
+import { CELLS, cellOf } from '../../src/hive/engine/board.js';
+import { movePiece, PASS } from '../../src/hive/engine/codes.js';
+import {
+  BEETLE,
+  kindOf,
+  MOSQUITO,
+  PIECES,
+  pieceFromName,
+  SLOTS,
+} from '../../src/hive/engine/pieces.js';
+import { Position } from '../../src/hive/engine/position.js';
 import { GAME_TYPES, piecesInHand, piecesOnBoard } from '../../src/hive/index.js';
-import { BEETLE, kindOf, MOSQUITO, PIECES, pieceFromName, SLOTS } from '../../src/hive/pieces.js';
-import { Position } from '../../src/hive/position.js';
 import { livePosition } from '../../src/hive/state.js';
 import { connected, legalMoves, placementFactsMismatch, randomGame, walk } from './helpers.js';
 

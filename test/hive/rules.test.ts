@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
 import { distance, hex, neighbor, neighbors } from '../../src/geometry/hex.js';
-import { CELLS } from '../../src/hive/board.js';
-import { PASS } from '../../src/hive/codes.js';
+import { CELLS } from '../../src/hive/engine/board.js';
+import { PASS } from '../../src/hive/engine/codes.js';
+import { PIECES, pieceFromName } from '../../src/hive/engine/pieces.js';
+import { BLACK_WINS, queenSurrounded } from '../../src/hive/engine/rules.js';
 import { parseGameString } from '../../src/hive/game-string.js';
 import {
   DEFAULT_OPTIONS,
@@ -21,8 +23,6 @@ import {
   undoPlies,
 } from '../../src/hive/index.js';
 import { formatMoveCode } from '../../src/hive/notation.js';
-import { PIECES, pieceFromName } from '../../src/hive/pieces.js';
-import { BLACK_WINS, queenSurrounded } from '../../src/hive/rules.js';
 import { livePosition } from '../../src/hive/state.js';
 import { A } from './appendix.js';
 import {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '../../src/core/errors.js';
 import { BUG_PICTURES } from '../../src/hive/bugs.js';
+import { KIND_LETTERS } from '../../src/hive/engine/pieces.js';
 import {
   type HiveState,
   hive,
@@ -12,7 +13,6 @@ import {
   piecesOnBoard,
   stackAt,
 } from '../../src/hive/index.js';
-import { KIND_LETTERS } from '../../src/hive/pieces.js';
 import { render, renderPiece } from '../../src/hive/svg.js';
 import { byClass, parseXml, type XmlElement } from '../support/xml.js';
 

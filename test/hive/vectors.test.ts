@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { perftPosition } from '../../src/core/perft.js';
+import { generate, MAX_MOVES } from '../../src/hive/engine/moves.js';
 import { formatGameString, parseGameString } from '../../src/hive/game-string.js';
-import { generate, MAX_MOVES } from '../../src/hive/moves.js';
 import { formatMoveCode, parseMoveCode, stateStringOf } from '../../src/hive/notation.js';
 import { livePosition, searchPositionOf } from '../../src/hive/state.js';
 

@@ -4,11 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { isRulesError } from '../../src/core/errors.js';
 import { alphaBetaBot, WIN_SCORE } from '../../src/search/alphabeta.js';
-import {
-  ENTRY_WORDS,
-  SharedSearchTable,
-  sharedSearchTable,
-} from '../../src/search/shared-table.js';
+import { SharedSearchTable, sharedSearchTable } from '../../src/search/shared-table.js';
+import { boundOf, EMPTY, ENTRY_WORDS, EXHAUSTED, packScore } from '../../src/search/table-entry.js';
 import { connect4 } from '../support/connect4.js';
 
 const code = (f: () => unknown): string | undefined => {
@@ -115,9 +112,9 @@ describe('shared search table', () => {
     alphaBetaBot(connect4, { shared: table }).search(s, { depth: 30 });
     let entries = 0;
     for (let i = 0; i < table.table.length; i += ENTRY_WORDS) {
-      if (table.table[i + 1] === 0) continue;
+      if (boundOf(table.table[i + 1] as number) === EMPTY) continue;
       entries++;
-      table.table[i + 3] = ((WIN_SCORE - 1) << 8) | 255;
+      table.table[i + 3] = packScore(WIN_SCORE - 1, EXHAUSTED);
     }
     expect(entries).toBeGreaterThan(500);
     const b = alphaBetaBot(connect4, { shared: table }).search(s, { depth: 30 });

@@ -5,14 +5,14 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { moveOp, OP_SWAP } from '../../../src/hive/codes.js';
+import { moveOp, OP_SWAP } from '../../../src/hive/engine/codes.js';
 import {
   CENTIPEDE,
   KIND_LETTERS,
   kindOf,
   PILLBUG,
   pieceFromName,
-} from '../../../src/hive/pieces.js';
+} from '../../../src/hive/engine/pieces.js';
 import { destinations, hexes, layout } from '../helpers.js';
 import { centipedeSpecPosition } from './positions.js';
 import { abilities, at, frozenSet, movesBy, playText, roster } from './support.js';

@@ -4,7 +4,7 @@
  * test asserts exact move sets and includes negative cases.
  */
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../../src/hive/position.js';
+import type { Position } from '../../../src/hive/engine/position.js';
 import { destinations, hexes, layout, type Placed } from '../helpers.js';
 
 describe('§12.7 Cockroach (H-FAN-ROACH)', () => {

@@ -5,11 +5,11 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellOf } from '../../../src/hive/board.js';
-import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../../src/hive/codes.js';
-import { findLegal } from '../../../src/hive/moves.js';
+import { CELLS, cellOf } from '../../../src/hive/engine/board.js';
+import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../../src/hive/engine/codes.js';
+import { findLegal } from '../../../src/hive/engine/moves.js';
+import { pieceFromName, pieceName } from '../../../src/hive/engine/pieces.js';
 import { formatMoveCode, parseMoveCode } from '../../../src/hive/notation.js';
-import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
 import { destinations, hexes, layout, legalMoves } from '../helpers.js';
 import { dragonflyOnQueen } from './positions.js';
 import { at, DIRS, destsByOp, frozenSet, movesBy, moveTo, playText, snap } from './support.js';

@@ -5,7 +5,14 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { moveOp, OP_CARRY, OP_GRAB, OP_MOVE, OP_SWAP, PASS } from '../../../src/hive/codes.js';
+import {
+  moveOp,
+  OP_CARRY,
+  OP_GRAB,
+  OP_MOVE,
+  OP_SWAP,
+  PASS,
+} from '../../../src/hive/engine/codes.js';
 import {
   gameSetup,
   inGameKinds,
@@ -14,7 +21,7 @@ import {
   KINDS,
   SLOT_KIND,
   SLOTS,
-} from '../../../src/hive/pieces.js';
+} from '../../../src/hive/engine/pieces.js';
 import { destinations, hexes, layout, legalMoves, type Placed } from '../helpers.js';
 import { centipedeSpecPosition, dragonflyOnQueen } from './positions.js';
 import {

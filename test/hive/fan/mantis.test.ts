@@ -6,9 +6,9 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { cellOf } from '../../../src/hive/board.js';
-import { pieceFromName, pieceName } from '../../../src/hive/pieces.js';
-import { IN_PROGRESS, WHITE_WINS } from '../../../src/hive/rules.js';
+import { cellOf } from '../../../src/hive/engine/board.js';
+import { pieceFromName, pieceName } from '../../../src/hive/engine/pieces.js';
+import { IN_PROGRESS, WHITE_WINS } from '../../../src/hive/engine/rules.js';
 import { destinations, hexes, layout, moveTexts, type Placed } from '../helpers.js';
 import { grabs, moveKeys, play, playTo, stack } from './support.js';
 

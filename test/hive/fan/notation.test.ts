@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRulesError, type RulesError } from '../../../src/core/errors.js';
 import { Rng } from '../../../src/core/rng.js';
-import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../../src/hive/codes.js';
+import { moveOp, OP_CARRY, OP_GRAB, OP_SWAP } from '../../../src/hive/engine/codes.js';
+import { FAN_LETTERS, KIND_LETTERS, pieceFromName } from '../../../src/hive/engine/pieces.js';
 import {
   formatGameString,
   GAME_TYPES,
@@ -26,7 +27,6 @@ import {
   formatMoveCode as formatLow,
   parseMoveCode as parseLow,
 } from '../../../src/hive/notation.js';
-import { FAN_LETTERS, KIND_LETTERS, pieceFromName } from '../../../src/hive/pieces.js';
 import { livePosition } from '../../../src/hive/state.js';
 import { layout, legalMoves, moveTexts } from '../helpers.js';
 import { FAN_TYPES } from './types.js';

@@ -1,5 +1,5 @@
 // Fan-bug positions that more than one bug's tests use.
-import type { Position } from '../../../src/hive/position.js';
+import type { Position } from '../../../src/hive/engine/position.js';
 import { layout, type Placed } from '../helpers.js';
 
 /**

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Hex, hex } from '../../../src/geometry/hex.js';
-import { CELLS } from '../../../src/hive/board.js';
+import { CELLS } from '../../../src/hive/engine/board.js';
 import {
   moveOp,
   movePiece,
@@ -17,8 +17,7 @@ import {
   OP_MOVE,
   OP_SWAP,
   PASS,
-} from '../../../src/hive/codes.js';
-import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../../src/hive/index.js';
+} from '../../../src/hive/engine/codes.js';
 import {
   BEETLE,
   DRAGONFLY,
@@ -31,8 +30,9 @@ import {
   PIECES,
   pieceName,
   SCORPION,
-} from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
+} from '../../../src/hive/engine/pieces.js';
+import type { Position } from '../../../src/hive/engine/position.js';
+import { type HiveState, hive, piecesInHand, piecesOnBoard } from '../../../src/hive/index.js';
 import { livePosition } from '../../../src/hive/state.js';
 import { connected, legalMoves, placementFactsMismatch, walk } from '../helpers.js';
 import { FAN_TYPES } from './types.js';

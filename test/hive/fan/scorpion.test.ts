@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pieceFromName } from '../../../src/hive/pieces.js';
-import { BLACK_WINS, IN_PROGRESS } from '../../../src/hive/rules.js';
+import { pieceFromName } from '../../../src/hive/engine/pieces.js';
+import { BLACK_WINS, IN_PROGRESS } from '../../../src/hive/engine/rules.js';
 import { destinations, hexes, layout, legalMoves, type Placed, posOf } from '../helpers.js';
 import { playTo, vsSpider } from './support.js';
 

@@ -1,9 +1,8 @@
 // Helpers the fan-bug rule tests share (test/hive/fan/<bug>.test.ts): building positions,
 // reading move sets by text, key or operation, and the literal oracles some tests compare with.
 
-import { CELLS, cellOf } from '../../../src/hive/board.js';
-import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../../src/hive/codes.js';
-import { formatMoveCode } from '../../../src/hive/notation.js';
+import { CELLS, cellOf } from '../../../src/hive/engine/board.js';
+import { moveOp, movePiece, OP_CARRY, OP_MOVE, PASS } from '../../../src/hive/engine/codes.js';
 import {
   gameSetup,
   inGameTable,
@@ -11,8 +10,9 @@ import {
   pieceFromName,
   pieceName,
   SLOTS,
-} from '../../../src/hive/pieces.js';
-import type { Position } from '../../../src/hive/position.js';
+} from '../../../src/hive/engine/pieces.js';
+import type { Position } from '../../../src/hive/engine/position.js';
+import { formatMoveCode } from '../../../src/hive/notation.js';
 import { layout, legalMoves, moveTexts, type Placed } from '../helpers.js';
 
 export type Hex = readonly [number, number];

@@ -10,9 +10,10 @@
  *
  * @module
  */
+
+import type { CoerceoMove } from '../types.js';
 import { MAX_MOVES } from './constants.js';
 import type { CoerceoPosition } from './position.js';
-import type { CoerceoMove } from './types.js';
 
 /** Lists remembered (a power of two), each in the slot its key hashes to. */
 const SLOTS = 1024;

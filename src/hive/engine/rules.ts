@@ -6,9 +6,22 @@
  * @module
  */
 
+import type { RepetitionRule } from '../options.js';
+import type { HiveOutcome, HiveResult } from '../types.js';
 import { SLOTS } from './constants.js';
 import type { Position } from './position.js';
-import type { HiveOutcome, HiveResult } from './types.js';
+
+/** Rule options fixed for one game (H-OPT-1). */
+export interface RuleOptions {
+  readonly tournamentOpening: boolean;
+  readonly repetitionDraw: RepetitionRule;
+  readonly maxPlies: number;
+  /**
+   * The fan tiles turned per colour (H-FAN-ROSTER-2), White's seven counts then Black's, in
+   * T F K W R D C order; absent for the official game.
+   */
+  readonly roster?: readonly number[];
+}
 
 /** Result codes. */
 export const IN_PROGRESS = 0;

@@ -12,7 +12,10 @@
  * set keyed by (operation, piece, destination) (H-MOVESET-1): a stamp table drops repeats from
  * Spider/Ladybug paths, Mosquito copies and throws. The fan bugs use the same generator (their
  * movers are in fan-moves.ts, the shared scratch state and rules in movement.ts): no parallel
- * code path. (H-FAN-GEN-7 only summarises them; the per-bug rules cited below govern.)
+ * code path. (H-FAN-GEN-7 only summarises them; the per-bug rules cited below govern.) A call's
+ * context (the board, the mover, the output, the set's marks) is a {@link MoveGenerator} that
+ * every rule takes; this module owns the one its entry points use (scratch between calls, never
+ * a cache).
  *
  * @module
  */
@@ -43,32 +46,8 @@ import {
   WASP,
 } from './constants.js';
 import { dragonfly, fly, grabs, roach, swaps, wasp } from './fan-moves.js';
-import {
-  anchorQ,
-  anchorR,
-  ant,
-  beetle,
-  beginGenerate,
-  beginMovements,
-  emitRun,
-  frozen1,
-  frozen2,
-  grasshopper,
-  height,
-  key,
-  ladybug,
-  mover,
-  n,
-  nextSeen,
-  P,
-  pinned,
-  seen,
-  skipRun,
-  slideOnce,
-  spider,
-  throws,
-  top,
-} from './movement.js';
+import { MoveGenerator } from './generator.js';
+import { ant, beetle, grasshopper, ladybug, slideOnce, spider, throws } from './movement.js';
 import { KIND_SLOTS as I_KIND_SLOTS, SLOT_KIND as I_SLOT_KIND } from './pieces.js';
 import type { Position } from './position.js';
 
@@ -100,14 +79,17 @@ const PASS = I_PASS;
 export const MAX_MOVES = 5600;
 
 /** The Mantis on the ground has no movement of its own (H-FAN-MANTIS-1); it grabs instead. */
-function none(): void {}
+function none(_g: MoveGenerator, _p: number, _c: number): void {}
+
+/** A bug kind's movement rule, for a lifted, unpinned mover `p` taken off cell `c`. */
+type Mover = (g: MoveGenerator, p: number, c: number) => void;
 
 /**
  * Movement generators by bug kind, for a lifted, unpinned mover. The Mosquito and the abilities
  * (throw, grab, swap) are handled in {@link generatePiece}; the Pillbug's and the Centipede's own
  * moves are one slide, the Scorpion's is the Spider's.
  */
-export const MOVERS: ((p: number, c: number) => void)[] = [];
+export const MOVERS: Mover[] = [];
 MOVERS[QUEEN] = slideOnce;
 MOVERS[SPIDER] = spider;
 MOVERS[BEETLE] = beetle;
@@ -132,11 +114,13 @@ const IN_PLACE = (1 << PILLBUG) | (1 << MANTIS) | (1 << CENTIPEDE);
  * and swaps). H-MOVE-7: colour never limits where a piece goes (but see H-FAN-WASP, H-FAN-ROACH);
  * only the mover's own pieces act.
  */
-function generatePiece(p: number, c: number): void {
+function generatePiece(g: MoveGenerator, p: number, c: number): void {
+  const height = g.height;
+  const top = g.top;
   const kind = SLOT_KIND[p % SLOTS];
   const h = height[c];
   // H-MOVE-3: a piece alone on an articulation cell is pinned; on a stack it never is.
-  const isPinned = pinned(c);
+  const isPinned = g.pinned(c);
   let copies = 0;
   if (kind === MOSQUITO) {
     if (h === 1) {
@@ -162,17 +146,17 @@ function generatePiece(p: number, c: number): void {
   if (!isPinned && (copies & ~(1 << MANTIS)) !== 0) {
     // Lift the mover (H-MOVE-3): it is never its own contact or blocker.
     height[c] = h - 1;
-    top[c] = P.below[p];
-    for (let k = 0; k < KINDS; k++) if (copies & (1 << k)) (MOVERS[k] as typeof slideOnce)(p, c);
+    top[c] = (g.pos as Position).below[p];
+    for (let k = 0; k < KINDS; k++) if (copies & (1 << k)) (MOVERS[k] as Mover)(g, p, c);
     height[c] = h;
     top[c] = p;
   }
   // H-PILLBUG-3, H-FAN-MANTIS-e, H-FAN-CENTIPEDE-c: these actors stay put, so they may be pinned;
   // each must be alone at level 0 (H-FAN-MANTIS-f, H-FAN-CENTIPEDE-a).
   if (h === 1 && (copies & IN_PLACE) !== 0) {
-    if (copies & (1 << PILLBUG)) throws(c);
-    if (copies & (1 << MANTIS)) grabs(c);
-    if (copies & (1 << CENTIPEDE)) swaps(c);
+    if (copies & (1 << PILLBUG)) throws(g, c);
+    if (copies & (1 << MANTIS)) grabs(g, c);
+    if (copies & (1 << CENTIPEDE)) swaps(g, c);
   }
 }
 
@@ -180,7 +164,7 @@ function generatePiece(p: number, c: number): void {
  * Cells where the side to move may place (H-PLACE-1..4), written to `cells`; returns count. Fan
  * pieces are placed like any other (H-FAN-WASP-3).
  */
-function placementCells(pos: Position, cells: Int32Array): number {
+function placementCells(g: MoveGenerator, pos: Position, cells: Int32Array): number {
   let k = 0;
   if (pos.ply === 0) {
     cells[k++] = ORIGIN_CELL; // H-PLACE-1
@@ -195,17 +179,17 @@ function placementCells(pos: Position, cells: Int32Array): number {
   // H-PLACE-3: empty, next to a friendly-topped stack, next to no enemy-topped stack.
   // H-PLACE-4: only empty hexes qualify, so a placed piece is always at level 0.
   // Every candidate is next to one of the mover's tops, so only the enemy count decides.
-  const vis = nextSeen();
-  const me = mover;
+  const vis = g.nextSeen();
+  const me = g.mover;
   const enemy = me === 0 ? 0x70 : 0x07; // Black's count for White, White's for Black
   const touching = pos.touching;
   const pieces = pos.piecesInGame;
   const cellOf = pos.cell;
-  // Module-level bindings as locals, read once (see articulation.ts `visit`).
+  // Fields and module-level bindings as locals, read once (see articulation.ts `visit`).
   const nb = NB;
-  const ht = height;
-  const tp = top;
-  const seenAt = seen;
+  const ht = g.height;
+  const tp = g.top;
+  const seenAt = g.seen;
   for (let i = me * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
     const c = cellOf[p];
     if (c < 0 || tp[c] !== p) continue;
@@ -239,20 +223,22 @@ function insertionSort(buf: Int32Array, from: number, to: number): void {
  * of the destination (H-MOVESET-3); when not `ordered`, only counts them.
  */
 function generatePlacements(
+  g: MoveGenerator,
   pos: Position,
   turn: number,
   queenInPlay: boolean,
   ordered: boolean,
 ): void {
+  const mover = g.mover;
   const hand = pos.hand[mover];
   if (hand === 0) return;
   // A bulk count from ply 2 on needs only how many hexes qualify, which the position keeps.
-  const nc = ordered || pos.ply < 2 ? placementCells(pos, placeCells) : pos.spotsOf(mover);
+  const nc = ordered || pos.ply < 2 ? placementCells(g, pos, placeCells) : pos.spotsOf(mover);
   if (ordered) {
     // Order the cells once by (r, q), so each kind's run comes out sorted.
     for (let i = 0; i < nc; i++) {
       const c = placeCells[i];
-      placeCells[i] = (key(0, 0, c) << 12) | c;
+      placeCells[i] = (g.key(0, 0, c) << 12) | c;
     }
     insertionSort(placeCells, 0, nc);
     for (let i = 0; i < nc; i++) placeCells[i] = placeCells[i] & (CELLS - 1);
@@ -268,8 +254,8 @@ function generatePlacements(
     const slots = hand & KIND_SLOTS[kind];
     if (slots === 0) continue;
     const piece = mover * SLOTS + 31 - Math.clz32(slots & -slots);
-    if (ordered) emitRun(piece * CELLS, placeCells, nc);
-    else skipRun(nc);
+    if (ordered) g.emitRun(piece * CELLS, placeCells, nc);
+    else g.skipRun(nc);
   }
 }
 
@@ -279,7 +265,7 @@ function generatePlacements(
  * forced pass is the single move `PASS` (H-TURN-3); a finished game has none (H-END-7).
  */
 export function generate(pos: Position, buf: Int32Array, offset: number): number {
-  return run(pos, buf, offset, true);
+  return run(generator, pos, buf, offset, true);
 }
 
 /**
@@ -288,30 +274,41 @@ export function generate(pos: Position, buf: Int32Array, offset: number): number
  * (what a perft adds at its last ply, the "bulk count").
  */
 export function countMoves(pos: Position): number {
-  return run(pos, scratch, 0, false);
+  return run(generator, pos, scratch, 0, false);
 }
 
 /** {@link generate} (`ordered`) or {@link countMoves}: one generator for both. */
-function run(pos: Position, buf: Int32Array, offset: number, ordered: boolean): number {
+function run(
+  g: MoveGenerator,
+  pos: Position,
+  buf: Int32Array,
+  offset: number,
+  ordered: boolean,
+): number {
   if (pos.result !== 0) return 0;
-  beginGenerate(pos, buf, offset);
+  g.begin(pos, buf, offset);
+  const mover = g.mover;
   const turn = (pos.ply >> 1) + 1; // H-TURN-2
   const queen = mover * SLOTS;
   const queenInPlay = pos.cell[queen] !== -1;
-  generatePlacements(pos, turn, queenInPlay, ordered);
+  generatePlacements(g, pos, turn, queenInPlay, ordered);
   // Movements are collected as sort keys from here on.
-  const moveStart = n;
+  const moveStart = g.n;
   // H-MOVE-1: no movement or ability before the mover's Queen is in play.
   if (queenInPlay) {
-    beginMovements(pos.cell[queen]);
+    g.beginMovements(pos.cell[queen]);
     const pieces = pos.piecesInGame;
+    const top = g.top;
+    const frozen1 = g.frozen1;
+    const frozen2 = g.frozen2;
     for (let i = mover * (SLOTS + 1), p = pieces[i]; p >= 0; p = pieces[++i]) {
       const c = pos.cell[p];
       // H-MOVE-2: only uncovered pieces act; H-FREEZE-2, H-FAN-GEN-3: not a piece that just moved.
       if (c < 0 || top[c] !== p || p === frozen1 || p === frozen2) continue;
-      generatePiece(p, c);
+      generatePiece(g, p, c);
     }
   }
+  const n = g.n;
   if (n === offset) {
     buf[offset] = PASS; // H-TURN-3 / H-MOVESET-2
     return 1;
@@ -323,7 +320,7 @@ function run(pos: Position, buf: Int32Array, offset: number, ordered: boolean): 
     const k = buf[i];
     const rank = k >> 14;
     const op = (k >> 12) & 3;
-    const c = ((anchorQ + (k & 63) - 32) & 63) | (((anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
+    const c = ((g.anchorQ + (k & 63) - 32) & 63) | (((g.anchorR + ((k >> 6) & 63) - 32) & 63) << 6);
     const p = rank < SLOTS ? mover * SLOTS + rank : (1 - mover) * SLOTS + rank - SLOTS;
     buf[i] = op * OP_SPAN + p * CELLS + c;
   }
@@ -351,3 +348,6 @@ export function isLegal(pos: Position, m: number): boolean {
 }
 
 const scratch = new Int32Array(MAX_MOVES);
+
+/** The generator of this module's entry points (its context lives only during a call). */
+const generator = new MoveGenerator();

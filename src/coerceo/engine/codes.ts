@@ -8,9 +8,10 @@
  *
  * @module
  */
+
+import type { CoerceoMove } from '../types.js';
 import { colourIndex, fieldByName, fieldColour, fieldName, fieldOf } from './board.js';
 import { EXCHANGE } from './constants.js';
-import type { CoerceoMove } from './types.js';
 
 // The code layout's numbers live in constants.ts so the build inlines them.
 export { EXCHANGE, MAX_MOVES } from './constants.js';

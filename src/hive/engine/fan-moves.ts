@@ -1,7 +1,7 @@
 /**
  * The fan bugs' movements and abilities (H-FAN-*): the Fly, Wasp, Cockroach and Dragonfly move
- * generators and the Mantis's grab and the Centipede's swap, over the scratch state of the
- * current generate call (movement.ts).
+ * generators and the Mantis's grab and the Centipede's swap, over the context of the current
+ * generator call ({@link MoveGenerator}).
  *
  * @module
  */
@@ -17,27 +17,9 @@ import {
   PILLBUG,
   SLOTS,
 } from './constants.js';
-import {
-  add,
-  addOp,
-  canStep,
-  emptyFlank,
-  fixed,
-  friendly,
-  frozen1,
-  frozen2,
-  height,
-  immune,
-  mover,
-  nextSeen,
-  P,
-  pinned,
-  queue,
-  seen,
-  slides,
-  top,
-} from './movement.js';
+import type { MoveGenerator } from './generator.js';
 import { SLOT_KIND } from './pieces.js';
+import type { Position } from './position.js';
 /**
  * H-FAN-FLY-1 and H-FAN-FLY-2: one slide when the Fly has freedom to move (H-FAN-FLY-a: some slide passes H-MOVE-4,
  * One Hive ignored; H-FAN-FLY-d: then it must slide); otherwise a flight to any empty hex other than
@@ -45,13 +27,17 @@ import { SLOT_KIND } from './pieces.js';
  * slides (H-FAN-FLY-e). H-FAN-GEN-6: the flight has no path, so gates and contact do not apply.
  * A pinned Fly has no moves at all (H-FAN-FLY-b: the caller never calls movers for a pinned piece).
  */
-export function fly(p: number, c: number): void {
-  const m = slides(c);
+export function fly(g: MoveGenerator, p: number, c: number): void {
+  const height = g.height;
+  const top = g.top;
+  const seen = g.seen;
+  const P = g.pos as Position;
+  const m = g.slides(c);
   if (m !== 0) {
-    for (let d = 0; d < 6; d++) if (m & (1 << d)) add(p, NB[c * 6 + d]);
+    for (let d = 0; d < 6; d++) if (m & (1 << d)) g.add(p, NB[c * 6 + d]);
     return;
   }
-  const vis = nextSeen();
+  const vis = g.nextSeen();
   for (let x = 0; x < PIECES; x++) {
     const xc = P.cell[x];
     if (xc < 0 || top[xc] !== x) continue;
@@ -59,7 +45,7 @@ export function fly(p: number, c: number): void {
       const e = NB[xc * 6 + d];
       if (height[e] !== 0 || e === c || seen[e] === vis) continue;
       seen[e] = vis;
-      add(p, e);
+      g.add(p, e);
     }
   }
 }
@@ -71,8 +57,13 @@ export function fly(p: number, c: number): void {
  * It never lands on top (H-FAN-WASP-c), and its rule is about its own flights only: placements and
  * throws of a Wasp are ordinary (H-FAN-WASP-d, H-FAN-WASP-3).
  */
-export function wasp(p: number, c: number): void {
-  const vis = nextSeen();
+export function wasp(g: MoveGenerator, p: number, c: number): void {
+  const height = g.height;
+  const top = g.top;
+  const seen = g.seen;
+  const mover = g.mover;
+  const P = g.pos as Position;
+  const vis = g.nextSeen();
   const first = (1 - mover) * SLOTS;
   for (let x = first; x < first + SLOTS; x++) {
     const xc = P.cell[x];
@@ -84,12 +75,12 @@ export function wasp(p: number, c: number): void {
       let ok = true;
       for (let d2 = 0; d2 < 6; d2++) {
         const f = NB[e * 6 + d2];
-        if (height[f] !== 0 && friendly(f)) {
+        if (height[f] !== 0 && g.friendly(f)) {
           ok = false;
           break;
         }
       }
-      if (ok) add(p, e);
+      if (ok) g.add(p, e);
     }
   }
 }
@@ -102,14 +93,17 @@ export function wasp(p: number, c: number): void {
  * down is the shortest path (H-FAN-ROACH-a), and the colours around the landing hex do not matter
  * (H-FAN-ROACH-c).
  */
-export function roach(p: number, c: number): void {
-  const vis = nextSeen();
+export function roach(g: MoveGenerator, p: number, c: number): void {
+  const height = g.height;
+  const seen = g.seen;
+  const queue = g.queue;
+  const vis = g.nextSeen();
   const h0 = height[c];
   let head = 0;
   let tail = 0;
   for (let d = 0; d < 6; d++) {
     const b = NB[c * 6 + d];
-    if (height[b] === 0 || !friendly(b) || immune(b) || !canStep(c, d, h0)) continue;
+    if (height[b] === 0 || !g.friendly(b) || g.immune(b) || !g.canStep(c, d, h0)) continue;
     if (seen[b] === vis) continue;
     seen[b] = vis;
     queue[tail++] = b;
@@ -120,8 +114,8 @@ export function roach(p: number, c: number): void {
     for (let d = 0; d < 6; d++) {
       const y = NB[x * 6 + d];
       if (height[y] === 0) {
-        if (y !== c && canStep(x, d, hx)) add(p, y);
-      } else if (seen[y] !== vis && friendly(y) && !immune(y) && canStep(x, d, hx)) {
+        if (y !== c && g.canStep(x, d, hx)) g.add(p, y);
+      } else if (seen[y] !== vis && g.friendly(y) && !g.immune(y) && g.canStep(x, d, hx)) {
         seen[y] = vis;
         queue[tail++] = y;
       }
@@ -141,7 +135,11 @@ export function roach(p: number, c: number): void {
 // H-FAN-DRAGONFLY-b: destination d is start + dir[d] + dir[d+1], over start + dir[d] or
 // start + dir[d+1]. H-FAN-DRAGONFLY-f: only the piece directly under it is carried.
 // H-FAN-DRAGONFLY-h: it may land on a Dragonfly; it only never carries one.
-export function dragonfly(p: number, c: number): void {
+export function dragonfly(g: MoveGenerator, p: number, c: number): void {
+  const height = g.height;
+  const top = g.top;
+  const frozen1 = g.frozen1;
+  const frozen2 = g.frozen2;
   let carry = false;
   if (height[c] !== 0) {
     const under = top[c];
@@ -149,18 +147,18 @@ export function dragonfly(p: number, c: number): void {
       SLOT_KIND[under % SLOTS] !== DRAGONFLY &&
       under !== frozen1 &&
       under !== frozen2 &&
-      !immune(c) &&
+      !g.immune(c) &&
       // Lifting a ground piece must leave the hive whole (the Dragonfly is already lifted).
-      !pinned(c);
+      !g.pinned(c);
   }
   for (let d = 0; d < 6; d++) {
     const d1 = d === 5 ? 0 : d + 1;
     const i1 = NB[c * 6 + d];
     const i2 = NB[c * 6 + d1];
-    if (immune(i1) && immune(i2)) continue;
+    if (g.immune(i1) && g.immune(i2)) continue;
     const e = NB[i1 * 6 + d1];
     if (height[e] !== 0) {
-      if (!immune(e)) add(p, e);
+      if (!g.immune(e)) g.add(p, e);
       continue;
     }
     const b = e * 6;
@@ -174,7 +172,7 @@ export function dragonfly(p: number, c: number): void {
     ) {
       continue;
     }
-    addOp(carry ? OP_CARRY : OP_MOVE, p, e);
+    g.addOp(carry ? OP_CARRY : OP_MOVE, p, e);
   }
 }
 
@@ -184,13 +182,15 @@ export function dragonfly(p: number, c: number): void {
  * (H-FAN-MANTIS-g), not pinned (H-FAN-MANTIS-e: the grabber may be), and a flank of the edge is empty
  * (H-FAN-MANTIS-d; H-MOVE-4/5 do not apply).
  */
-export function grabs(h: number): void {
+export function grabs(g: MoveGenerator, h: number): void {
+  const height = g.height;
+  const top = g.top;
   for (let dn = 0; dn < 6; dn++) {
     const nCell = NB[h * 6 + dn];
     if (height[nCell] !== 1) continue;
     const x = top[nCell];
-    if (fixed(x) || !emptyFlank(h, dn) || pinned(nCell)) continue;
-    addOp(OP_GRAB, x, h);
+    if (g.fixed(x) || !g.emptyFlank(h, dn) || g.pinned(nCell)) continue;
+    g.addOp(OP_GRAB, x, h);
   }
 }
 
@@ -202,13 +202,15 @@ export function grabs(h: number): void {
  * A Mosquito copying a Centipede has the same limits and may swap while pinned; a Centipede may
  * swap with a Mosquito (H-FAN-CENTIPEDE-e).
  */
-export function swaps(h: number): void {
+export function swaps(g: MoveGenerator, h: number): void {
+  const height = g.height;
+  const top = g.top;
   for (let dn = 0; dn < 6; dn++) {
     const nCell = NB[h * 6 + dn];
     if (height[nCell] !== 1) continue;
     const x = top[nCell];
     const k = SLOT_KIND[x % SLOTS];
-    if (k === CENTIPEDE || k === PILLBUG || fixed(x) || !emptyFlank(h, dn)) continue;
-    addOp(OP_SWAP, x, h);
+    if (k === CENTIPEDE || k === PILLBUG || g.fixed(x) || !g.emptyFlank(h, dn)) continue;
+    g.addOp(OP_SWAP, x, h);
   }
 }

@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
-import { readOptions } from '../core/options.js';
-import { quote } from '../core/quote.js';
+import { RulesError } from '../../core/errors.js';
+import { readOptions } from '../../core/options.js';
+import { quote } from '../../core/quote.js';
 import {
   EXP_L,
   EXP_M,

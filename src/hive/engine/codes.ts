@@ -4,10 +4,11 @@
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
-import { ReturnsItsArgument } from '../core/guard.js';
-import { isPlainObject } from '../core/options.js';
-import { quote } from '../core/quote.js';
+import { RulesError } from '../../core/errors.js';
+import { ReturnsItsArgument } from '../../core/guard.js';
+import { isPlainObject } from '../../core/options.js';
+import { quote } from '../../core/quote.js';
+import type { HiveMove } from '../types.js';
 import {
   cellOf,
   cellQ,
@@ -27,7 +28,6 @@ import {
 } from './constants.js';
 import { pieceFromName, pieceName } from './pieces.js';
 import type { Position } from './position.js';
-import type { HiveMove } from './types.js';
 
 // The code layout (`op * OP_SPAN + piece * CELLS + cell`, documented with the numbers) lives in
 // constants.ts so the build inlines it.

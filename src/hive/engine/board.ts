@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { DIRECTIONS } from '../geometry/hex.js';
+import { DIRECTIONS } from '../../geometry/hex.js';
 import { CELLS, BITS as I_BITS, MASK as I_MASK, SIDE as I_SIDE } from './constants.js';
 
 // Local aliases for the test runner (see moves.ts); the build drops them.

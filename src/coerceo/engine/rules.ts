@@ -7,10 +7,11 @@
  *
  * @module
  */
+
+import type { CoerceoEndReason, CoerceoOutcome } from '../types.js';
 import { popcount } from './board.js';
 import { DRAW, LIVE } from './constants.js';
 import type { CoerceoPosition } from './position.js';
-import type { CoerceoEndReason, CoerceoOutcome } from './types.js';
 
 // The status numbers live in constants.ts so the build inlines them.
 export { DRAW, LIVE } from './constants.js';

@@ -14,10 +14,11 @@
  *
  * @module
  */
-import { badArgument } from '../core/args.js';
-import { RulesError } from '../core/errors.js';
-import type { SearchPosition } from '../core/game.js';
-import { quote } from '../core/quote.js';
+import { badArgument } from '../../core/args.js';
+import { RulesError } from '../../core/errors.js';
+import type { SearchPosition } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
+import type { CoerceoMove, CoerceoState } from '../types.js';
 import {
   EN_HI,
   EN_LO,
@@ -30,7 +31,6 @@ import {
   TILE_OF,
 } from './board.js';
 import { enclosed } from './capture.js';
-
 import { decodeMove, encodeMove } from './codes.js';
 import {
   COLOUR_FIELDS,
@@ -56,7 +56,6 @@ import {
   LIVE,
   MAX_MOVES,
 } from './constants.js';
-
 import {
   pieceKeys,
   positionHash,
@@ -66,18 +65,9 @@ import {
   SIDE_KEY_LO as ZS_LO,
   TILE_KEYS as ZT,
 } from './hash.js';
-
 import { countSteps, writeExchanges, writeSteps } from './moves.js';
-
-import { stepBetween } from './notation.js';
-
-import type { CoerceoRulings } from './options.js';
 import { endStatus, scoreOf, statusCode } from './rules.js';
-import { checkState, trustHashed } from './state.js';
-
 import { cascadeRemoval } from './tiles.js';
-
-import type { CoerceoMove, CoerceoState } from './types.js';
 
 // The undo-entry layout (constants.ts), as local aliases: the test runner would read each
 // imported name through a getter in play and undo; the build drops the aliases (tsup.config.ts).
@@ -99,29 +89,44 @@ const S_TILES = I_S_TILES;
 const S_WHI = I_S_WHI;
 const S_WLO = I_S_WLO;
 
-/** The state {@link positionOf} is building a position for: already checked by its caller. */
-let vouched: CoerceoState | null = null;
-
-/** The position {@link copyOf} is copying (the constructor's second way of building one). */
-let copying: CoerceoPosition | null = null;
-
 /**
- * A position for a state the caller has already passed through `checkState` (or built
- * itself), so the constructor skips its own check: the entry points check once, with their name.
+ * The numbers a position is set up from ({@link CoerceoPosition.setUp}): what the state layer
+ * reads off a state. Plain numbers and flags; the position keeps no state object.
  */
-export function positionOf(state: CoerceoState): CoerceoPosition {
-  vouched = state;
-  return new CoerceoPosition(state);
+export interface CoerceoSetup {
+  /** Pieces: White lo, White hi, Black lo, Black hi (colour-index bit sets, see `board.ts`). */
+  readonly pieces: readonly number[];
+  /** Present tiles (bits over tile indices). */
+  readonly tiles: number;
+  /** Tiles held by White and by Black. */
+  readonly held: readonly number[];
+  /** Seat to move. */
+  readonly side: number;
+  /** End status (see `rules.ts`), 0 while the game goes on. */
+  readonly status: number;
+  /** Tiles an exchange costs. */
+  readonly exchangeCost: number;
+  /** C-END-5 in force. */
+  readonly repetitionDraw: boolean;
+  /** C-END-6 in force. */
+  readonly insufficientDraw: boolean;
+  /** C-END-4 as a loss rather than a draw. */
+  readonly lossOnNoMoves: boolean;
+  /**
+   * Piece words of the earlier positions since the last irreversible turn, oldest first (what
+   * C-END-5 compares with); they cannot be undone.
+   */
+  readonly history: readonly (readonly number[])[];
 }
 
 /**
- * A copy of `pos` that plays on without touching it: what `apply` starts from, instead of
- * rebuilding a position (and its hash) from the state's arrays. Its undo stack holds `pos`'s
- * positions and room for one more play.
+ * What a search position was made from: the state layer's hook behind
+ * {@link CoerceoPosition.state}, so the position itself builds no state (and imports nothing
+ * that does).
  */
-export function copyOf(pos: CoerceoPosition): CoerceoPosition {
-  copying = pos;
-  return new CoerceoPosition(null as unknown as CoerceoState);
+export interface PositionOrigin {
+  /** The state `pos` shows now. */
+  stateOf(pos: CoerceoPosition): CoerceoState;
 }
 
 /** The compact, mutable position (see the module comment). */
@@ -152,13 +157,13 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   /** Snapshots of every earlier position, `sp` of them. */
   private stack: Int32Array;
   private sp = 0;
-  /** Positions preloaded from the state's history (cannot be undone). */
+  /** Positions before this one can undo to (a set-up history, or what a copy's source played). */
   private base = 0;
-  // The state's settings (read through the getters below). These and the state fields below
-  // marked `!` are set by `load`, which the constructor ends with.
-  private cost!: number;
-  private rules!: CoerceoRulings;
-  private letter!: 'L' | 'O' | 'C';
+  /** Tiles an exchange costs. */
+  private cost = 2;
+  private repDraw = true;
+  private insufDraw = true;
+  private lossNoMoves = false;
   /** Opponent pieces captured by the last `play` (colour-index bits, low word). C-TURN-4. */
   lastCapLo = 0;
   /** Opponent pieces captured by the last `play` (colour-index bits, high word). */
@@ -167,106 +172,110 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
   lastRemoved = 0;
   /** Tiles the mover collected in the last `play`. */
   lastCollected = 0;
-  private resigned!: 0 | 1 | null;
-  private since!: readonly string[];
-  /** The state's own history entries (what {@link state} reuses for the preloaded positions). */
-  private history!: CoerceoState['history'];
-
-  /** Throws `INVALID_STATE` when `state` does not have the shape of a `CoerceoState`. */
-  constructor(state: CoerceoState) {
-    const from = copying;
-    if (from !== null) {
-      // copyOf: every field from `from`, in declaration order (one object shape for all).
-      copying = null;
-      this.wLo = from.wLo;
-      this.wHi = from.wHi;
-      this.bLo = from.bLo;
-      this.bHi = from.bHi;
-      this.heldW = from.heldW;
-      this.heldB = from.heldB;
-      this.cntW = from.cntW;
-      this.cntB = from.cntB;
-      this.tiles = from.tiles;
-      this.pLo = from.pLo;
-      this.pHi = from.pHi;
-      this.side = from.side;
-      this.hLo = from.hLo;
-      this.hHi = from.hHi;
-      this.status = from.status;
-      this.irrev = from.irrev;
-      // `from`'s positions and room for one play (a `slice` would stop at `from`'s length).
-      this.stack = new Int32Array(S * (from.sp + 2));
-      this.stack.set(from.stack.subarray(0, S * from.sp));
-      this.stack[S * from.sp + S_REPLIES] = -1;
-      this.sp = from.sp;
-      this.base = from.base;
-      this.cost = from.cost;
-      this.rules = from.rules;
-      this.letter = from.letter;
-      this.lastCapLo = from.lastCapLo;
-      this.lastCapHi = from.lastCapHi;
-      this.lastRemoved = from.lastRemoved;
-      this.lastCollected = from.lastCollected;
-      this.resigned = from.resigned;
-      this.since = from.since;
-      this.history = from.history;
-      return;
-    }
-    if (vouched === null || state !== vouched) checkState(state, 'new CoerceoPosition');
-    vouched = null;
-    this.tiles = ~state.tiles; // differs from any tile set, so `load` computes the presence
-    this.stack = new Int32Array(S * (state.history.length + 16));
-    this.load(state, null);
-  }
-
   /**
-   * Makes this position show `state` (already checked), reusing its buffers: what
-   * `readPosition` does to the one shared reading position instead of building a position per
-   * state. `hash` is the state's hash words when known (saved by {@link state}), else the hash
-   * is computed. Nothing played before can be undone afterwards.
+   * What {@link state} asks for the state (set by `coerceo.search`); `null` for a position no
+   * search was made from, whose `state()` throws `UNSUPPORTED`.
    *
    * @internal
    */
-  load(state: CoerceoState, hash: { readonly hLo: number; readonly hHi: number } | null): void {
-    this.cost = state.exchangeCost;
-    this.rules = state.rulings;
-    this.letter = state.layout;
-    this.resigned = state.resigned;
-    this.since = state.since;
-    this.history = state.history;
+  origin: PositionOrigin | null = null;
+
+  /**
+   * An empty position (no tiles, no pieces: {@link setUp} gives it one), or a copy of `from`
+   * that plays on without touching it: its undo stack holds `from`'s positions (for C-END-5),
+   * but it undoes only what it plays itself.
+   */
+  constructor(from?: CoerceoPosition) {
+    if (from === undefined) {
+      this.stack = new Int32Array(S * 16);
+      this.stack[S_REPLIES] = -1;
+      return;
+    }
+    if (!(from instanceof CoerceoPosition)) {
+      badArgument('new CoerceoPosition', 'the position to copy', 'a CoerceoPosition', from);
+    }
+    this.wLo = from.wLo;
+    this.wHi = from.wHi;
+    this.bLo = from.bLo;
+    this.bHi = from.bHi;
+    this.heldW = from.heldW;
+    this.heldB = from.heldB;
+    this.cntW = from.cntW;
+    this.cntB = from.cntB;
+    this.tiles = from.tiles;
+    this.pLo = from.pLo;
+    this.pHi = from.pHi;
+    this.side = from.side;
+    this.hLo = from.hLo;
+    this.hHi = from.hHi;
+    this.status = from.status;
+    this.irrev = from.irrev;
+    // `from`'s positions and room for one play (a `slice` would stop at `from`'s length).
+    this.stack = new Int32Array(S * (from.sp + 2));
+    this.stack.set(from.stack.subarray(0, S * from.sp));
+    this.stack[S * from.sp + S_REPLIES] = -1;
+    this.sp = from.sp;
+    this.base = from.sp;
+    this.cost = from.cost;
+    this.repDraw = from.repDraw;
+    this.insufDraw = from.insufDraw;
+    this.lossNoMoves = from.lossNoMoves;
+    this.lastCapLo = from.lastCapLo;
+    this.lastCapHi = from.lastCapHi;
+    this.lastRemoved = from.lastRemoved;
+    this.lastCollected = from.lastCollected;
+    this.origin = from.origin;
+  }
+
+  /** A copy that plays on without touching this position (see the constructor). */
+  clone(): CoerceoPosition {
+    return new CoerceoPosition(this);
+  }
+
+  /**
+   * Makes this position show the one `words` describe, reusing its buffers; nothing played
+   * before can be undone afterwards, and the earlier positions of `words.history` are
+   * preloaded for C-END-5 (never undone). The words must describe a valid position: the state
+   * layer checks states, the position checks nothing.
+   *
+   * @internal
+   */
+  setUp(words: CoerceoSetup): void {
+    const n = words.history.length;
+    if (this.stack.length < S * (n + 2)) this.stack = new Int32Array(S * (n + 16));
+    this.cost = words.exchangeCost;
+    this.repDraw = words.repetitionDraw;
+    this.insufDraw = words.insufficientDraw;
+    this.lossNoMoves = words.lossOnNoMoves;
+    this.origin = null;
     this.sp = 0;
     this.lastCapLo = 0;
     this.lastCapHi = 0;
     this.lastRemoved = 0;
     this.lastCollected = 0;
-    if (state.tiles !== this.tiles) {
+    if (words.tiles !== this.tiles) {
       // The fields on present tiles change only with the tiles (nearby states share them).
-      this.tiles = state.tiles;
-      [this.pLo, this.pHi] = presenceMasks(state.tiles);
+      this.tiles = words.tiles;
+      [this.pLo, this.pHi] = presenceMasks(words.tiles);
     }
-    this.heldW = state.held[0];
-    this.heldB = state.held[1];
-    this.setPieces(state.pieces);
-    this.side = state.side;
-    if (hash === null) {
-      this.rehash();
-    } else {
-      this.hLo = hash.hLo;
-      this.hHi = hash.hHi;
-    }
+    const pieces = words.pieces;
+    this.heldW = words.held[0] as number;
+    this.heldB = words.held[1] as number;
+    this.setPieces(pieces);
+    this.side = words.side;
+    this.rehash();
     const hLo = this.hLo;
     const hHi = this.hHi;
     // Preload the earlier positions since the last irreversible turn (C-END-5): same tiles,
     // held tiles and piece counts as now (anything else would have been irreversible), so
     // their hashes differ from the current one only by the pieces that moved and the side.
-    const n = state.history.length;
     for (let i = 0; i < n; i++) {
-      const occ = state.history[i] as readonly number[];
+      const occ = words.history[i] as readonly number[];
       let lo = hLo;
       let hi = hHi;
       for (let c = 0; c < 2; c++) {
-        const dLo = occ[2 * c] ^ state.pieces[2 * c];
-        const dHi = occ[2 * c + 1] ^ state.pieces[2 * c + 1];
+        const dLo = occ[2 * c] ^ pieces[2 * c];
+        const dHi = occ[2 * c + 1] ^ pieces[2 * c + 1];
         lo ^= pieceKeys(0, c * COLOUR_FIELDS, dLo, dHi);
         hi ^= pieceKeys(1, c * COLOUR_FIELDS, dLo, dHi);
       }
@@ -275,7 +284,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
         hi ^= ZS_HI;
       }
       this.setWords(occ);
-      this.side = (state.side + n - i) & 1;
+      this.side = (words.side + n - i) & 1;
       this.hLo = lo;
       this.hHi = hi;
       this.status = LIVE;
@@ -284,21 +293,11 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     this.base = n;
     this.stack[n * S + S_REPLIES] = -1;
     this.irrev = 0;
-    this.setWords(state.pieces);
-    this.side = state.side;
+    this.setWords(pieces);
+    this.side = words.side;
     this.hLo = hLo;
     this.hHi = hHi;
-    this.status = state.status;
-  }
-
-  /** @internal The low word of the Zobrist hash (what a state's facts keep). */
-  hashLo(): number {
-    return this.hLo;
-  }
-
-  /** @internal The high word of the Zobrist hash. */
-  hashHi(): number {
-    return this.hHi;
+    this.status = words.status;
   }
 
   /** Tiles an exchange costs. */
@@ -306,29 +305,19 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     return this.cost;
   }
 
-  /** The rulings in force. */
-  get rulings(): CoerceoRulings {
-    return this.rules;
-  }
-
-  /** Layout letter (metadata, C-NOTATION-3). */
-  get layout(): 'L' | 'O' | 'C' {
-    return this.letter;
-  }
-
   /** C-END-5 in force. */
   get repetitionDraw(): boolean {
-    return this.rules.repetitionDraw;
+    return this.repDraw;
   }
 
   /** C-END-6 in force. */
   get insufficientDraw(): boolean {
-    return this.rules.insufficientMaterialDraw;
+    return this.insufDraw;
   }
 
   /** C-END-4 as a loss (`noLegalMoves: 'loss'`) rather than a draw. */
   get lossOnNoMoves(): boolean {
-    return this.rules.noLegalMoves === 'loss';
+    return this.lossNoMoves;
   }
 
   private setWords(occ: readonly number[]): void {
@@ -641,7 +630,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     // C-END-7, fast path: while the side to move has two or more pieces and a free field, the
     // only end that can still apply is repetition.
     if (oCount > 1 && ((pLo & ~oLo) | (pHi & ~oHi)) !== 0) {
-      this.status = this.sp - 8 >= this.irrev && this.repetitionDraw ? this.repetition() : LIVE;
+      this.status = this.sp - 8 >= this.irrev && this.repDraw ? this.repetition() : LIVE;
     } else {
       this.status = endStatus(this);
     }
@@ -730,82 +719,44 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
     return code;
   }
 
-  /** Marks the game as resigned by `seat` (C-END-2). */
-  resign(seat: 0 | 1): void {
-    if (seat !== 0 && seat !== 1) badArgument('CoerceoPosition.resign', 'the seat', '0 or 1', seat);
-    this.resigned = seat;
-    this.status = statusCode('resignation', 1 - seat);
-  }
-
   /**
-   * The current position as an immutable state, with the repetition history (positions and
-   * move texts since the last irreversible turn) carried along.
+   * The current position as an immutable state, for a position `coerceo.search` made (the state
+   * layer answers through {@link origin}); throws `UNSUPPORTED` for any other.
    */
   state(): CoerceoState {
-    const s = this.stack;
-    const history: Array<readonly [number, number, number, number]> = [];
-    const since: string[] = [];
-    // Positions irrev..sp-1 are the earlier positions of the current segment; the moves between
-    // them are the texts: preloaded ones from the state, later ones read off the stack.
-    for (let j = this.irrev; j < this.sp; j++) {
-      const b = j * S;
-      // A preloaded position is the loaded state's own entry (immutable, so shared).
-      history.push(
-        j < this.base
-          ? (this.history[j] as readonly [number, number, number, number])
-          : [s[b + S_WLO], s[b + S_WHI], s[b + S_BLO], s[b + S_BHI]],
-      );
-      since.push(j < this.base ? this.since[j] : this.moveTextBetween(j));
+    if (this.origin === null) {
+      throw new RulesError('UNSUPPORTED', 'state: this position was not made by coerceo.search');
     }
-    return trustHashed(this.hLo, this.hHi, {
-      pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
-      tiles: this.tiles,
-      held: [this.heldW, this.heldB],
-      side: this.side as 0 | 1,
-      layout: this.layout,
-      exchangeCost: this.exchangeCost as 1 | 2,
-      rulings: this.rulings,
-      history,
-      since,
-      resigned: this.resigned,
-      status: this.status,
-    });
+    return this.origin.stateOf(this);
   }
 
   /**
-   * {@link state} after one play made while this position showed `prev`: the same state, but
-   * the history entries, move texts and held tiles the play left alone are `prev`'s own
-   * (immutable, so shared) instead of rebuilt — the repetition history grows by `prev`'s
-   * pieces and the step's text, or restarts after an irreversible turn (C-END-5).
+   * Index of the current position in the position sequence: earlier positions `0 .. top − 1`
+   * are on the undo stack.
    *
    * @internal
    */
-  stateAfter(prev: CoerceoState): CoerceoState {
-    const restarted = this.irrev === this.sp;
-    const held = prev.held;
-    return trustHashed(this.hLo, this.hHi, {
-      pieces: [this.wLo, this.wHi, this.bLo, this.bHi],
-      tiles: this.tiles,
-      held: held[0] === this.heldW && held[1] === this.heldB ? held : [this.heldW, this.heldB],
-      side: this.side as 0 | 1,
-      layout: this.layout,
-      exchangeCost: this.exchangeCost as 1 | 2,
-      rulings: this.rulings,
-      history: restarted ? [] : [...prev.history, prev.pieces],
-      since: restarted ? [] : [...prev.since, this.moveTextBetween(this.sp - 1)],
-      resigned: this.resigned,
-      status: this.status,
-    });
+  stackTop(): number {
+    return this.sp;
   }
 
-  /** The step text between stack position `j` and the next one (a reversible step). */
-  private moveTextBetween(j: number): string {
-    const s = this.stack;
-    const b = j * S;
-    const c = this.side ^ ((this.sp - j) & 1); // each play flips the side
-    const last = j + 1 >= this.sp;
-    const afterLo = last ? this.pieceWord(2 * c) : s[b + S + 2 * c];
-    const afterHi = last ? this.pieceWord(2 * c + 1) : s[b + S + 2 * c + 1];
-    return stepBetween(c, s[b + 2 * c], s[b + 2 * c + 1], afterLo, afterHi);
+  /**
+   * Index of the first position since the last irreversible turn (C-END-5): the positions
+   * `segmentStart() .. stackTop() − 1` are the state's repetition history.
+   *
+   * @internal
+   */
+  segmentStart(): number {
+    return this.irrev;
+  }
+
+  /**
+   * Piece word `w` (as {@link pieceWord}) of position `j` of the sequence, `j` at most
+   * {@link stackTop} (the current position).
+   *
+   * @internal
+   */
+  pieceWordAt(j: number, w: number): number {
+    return j === this.sp ? this.pieceWord(w) : (this.stack[j * S + w] as number);
   }
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { nextUint32, type RngState, rngFromSeed } from '../core/rng.js';
+import { nextUint32, type RngState, rngFromSeed } from '../../core/rng.js';
 import { COLOUR_FIELDS, TILE_COUNT } from './constants.js';
 
 /** One key per (colour, colour index): colour `c`, index `ci` is key `c · 57 + ci`. */

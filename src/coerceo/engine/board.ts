@@ -13,14 +13,14 @@
  *
  * @module
  */
-import { badArgument } from '../core/args.js';
+import { badArgument } from '../../core/args.js';
 import {
   edgeNeighbours,
   type Field,
   ring,
   tileNeighbour,
   vertexNeighbours,
-} from '../geometry/triangle.js';
+} from '../../geometry/triangle.js';
 import { COLOUR_FIELDS, TILE_COUNT } from './constants.js';
 
 // The board's numbers live in constants.ts so the build inlines them.

@@ -10,9 +10,10 @@
  * @module
  */
 
-import { RulesError } from '../core/errors.js';
-import type { SearchPosition } from '../core/game.js';
-import { RandomStream } from '../core/stream.js';
+import { RulesError } from '../../core/errors.js';
+import type { SearchPosition } from '../../core/game.js';
+import type { StateOrigin } from '../../core/tree.js';
+import type { HiveMove, HiveState } from '../types.js';
 import { cellQ as I_cellQ, cellR as I_cellR, wrap as I_wrap, NB } from './board.js';
 import { decodeMove, encodeMove, moveOp } from './codes.js';
 import {
@@ -22,19 +23,26 @@ import {
   EXP_P as I_EXP_P,
   PIECES as I_PIECES,
   SLOTS as I_SLOTS,
-  OP_GRAB,
   OP_MOVE,
   OP_SPAN,
-  OP_SWAP,
   PASS,
   SCORPION,
 } from './constants.js';
+import { playFan, undoFan } from './fan-play.js';
 import { countMoves, findLegal, generate, MAX_MOVES } from './moves.js';
-import type { RepetitionRule } from './options.js';
-import { inGameKinds, inGamePieces, inGameTable, KIND_FIRST_SLOT, SLOT_KIND } from './pieces.js';
-import { IN_PROGRESS, judge, scoreOf } from './rules.js';
-import { stateOfSearch } from './state.js';
-import type { HiveMove, HiveState } from './types.js';
+import { inGameKinds, inGamePieces, inGameTable, SLOT_KIND } from './pieces.js';
+import { IN_PROGRESS, judge, type RuleOptions, scoreOf } from './rules.js';
+import { handBit, OCCUPIED as I_OCCUPIED, SPOT as I_SPOT, touchUnit } from './touch.js';
+import {
+  hashFromScratch,
+  LEVELS as I_LEVELS,
+  ZC as I_ZC,
+  ZF as I_ZF,
+  ZL as I_ZL,
+  ZS_HI as I_ZS_HI,
+  ZS_LO as I_ZS_LO,
+  kindKey,
+} from './zobrist.js';
 
 // Local aliases: the test runner's module-namespace indirections would otherwise sit in the
 // hottest loops. The build drops them (tsup.config.ts), so the bundle reads the numbers of
@@ -47,112 +55,29 @@ const EXP_M = I_EXP_M;
 const EXP_P = I_EXP_P;
 const PIECES = I_PIECES;
 const SLOTS = I_SLOTS;
+const LEVELS = I_LEVELS;
+const ZC = I_ZC;
+const ZL = I_ZL;
+const ZF = I_ZF;
+const ZS_LO = I_ZS_LO;
+const ZS_HI = I_ZS_HI;
+const OCCUPIED = I_OCCUPIED;
+const SPOT = I_SPOT;
 
-/** Piece `p`'s bit in its colour's {@link Position.hand}. */
-function handBit(p: number): number {
-  return 1 << (p >= SLOTS ? p - SLOTS : p);
-}
-
-/** What a stack topped by piece `p` adds to each neighbour's {@link Position.touching}. */
-function touchUnit(p: number): number {
-  return p < 0 ? 0 : p >= SLOTS ? 16 : 1;
-}
-
-/** The bit of a {@link Position.touching} byte set while the cell itself holds a stack. */
-const OCCUPIED = 0x80;
-
-/**
- * H-PLACE-3 by a cell's {@link Position.touching} byte: 1 when White may place there (the cell
- * is empty, a White top touches it, no Black one does), plus `1 << 16` when Black may.
- */
-const SPOT: Int32Array = Int32Array.from({ length: 256 }, (_, t) => {
-  const white = t & 0x07;
-  const black = (t >> 4) & 0x07;
-  if (t & OCCUPIED) return 0;
-  return (white > 0 && black === 0 ? 1 : 0) + (black > 0 && white === 0 ? 1 << 16 : 0);
-});
-
-/** Rule options fixed for one game (H-OPT-1). */
-export interface RuleOptions {
-  readonly tournamentOpening: boolean;
-  readonly repetitionDraw: RepetitionRule;
-  readonly maxPlies: number;
-  /**
-   * The fan tiles turned per colour (H-FAN-ROSTER-2), White's seven counts then Black's, in
-   * T F K W R D C order; absent for the official game.
-   */
-  readonly roster?: readonly number[];
-}
-
-/** Above the highest level a piece can reach: 1 ground piece + every climber (4 Beetles or
- * Mantises, 2 Mosquitoes, 2 Dragonflies) = level 8. */
-const LEVELS = 16;
 const HIST = 7;
 const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 
-// Zobrist keys: per (piece, cell) and per (piece, level), as two 32-bit halves (53-bit hash).
-// The halves of a key sit side by side (`Z[2i]` low, `Z[2i + 1]` high), so one cache line holds
-// both: the (piece, cell) table is 1.8 MB.
-const rng = new RandomStream(0x48495645);
-const ZC = new Int32Array(2 * PIECES * CELLS);
-const ZL = new Int32Array(2 * PIECES * LEVELS);
-// Per frozen piece (index piece + 1; 0 for none), halves side by side like the others.
-const ZF = new Int32Array(2 * (PIECES + 1));
-// Drawn piece by piece (the order the hash values were first defined in), stored hex by hex:
-// the keys of all pieces on one hex share a few cache lines. Stored piece by piece, the keys of
-// one hex lay 32 KB apart for successive pieces, the same L1 set, and a ply's key reads missed.
-for (let p = 0; p < PIECES; p++) {
-  for (let c = 0; c < CELLS; c++) {
-    const k = 2 * (c * PIECES + p);
-    ZC[k] = rng.uint32() | 0;
-    ZC[k + 1] = rng.uint32() & 0x1fffff;
-  }
-}
-for (let i = 0; i < ZL.length; i += 2) {
-  ZL[i] = rng.uint32() | 0;
-  ZL[i + 1] = rng.uint32() & 0x1fffff;
-}
-for (let i = 2; i < ZF.length; i += 2) {
-  ZF[i] = rng.uint32() | 0;
-  ZF[i + 1] = rng.uint32() & 0x1fffff;
-}
-const ZS_LO = rng.uint32() | 0;
-const ZS_HI = rng.uint32() & 0x1fffff;
-
-/**
- * H-END-4 `'nokamute'`: the pieces on the board by colour, kind, hex and level only, as
- * nokamute's hash sees them (two Ants that swap hexes leave it unchanged), from the pieces' cells
- * and levels. Computed from scratch: only games with this option pay for it, once per ply. Each
- * piece is keyed as its kind's first piece of its colour, the key rotated by its level, so two
- * stacked pieces of one kind do not cancel out.
- */
-function kindKey(cell: Int16Array, level: Uint8Array): number {
-  let lo = 0;
-  let hi = 0;
-  for (let p = 0; p < PIECES; p++) {
-    const c = cell[p];
-    if (c < 0) continue;
-    const first = KIND_FIRST_SLOT[SLOT_KIND[p % SLOTS]] + (p >= SLOTS ? SLOTS : 0);
-    // Distinct rotations for levels 0..10, more than any stack reaches.
-    const turn = (level[p] * 3) & 31;
-    const l = ZC[2 * (c * PIECES + first)];
-    const h = ZC[2 * (c * PIECES + first) + 1];
-    lo ^= turn === 0 ? l : (l << turn) | (l >>> (32 - turn));
-    hi ^= turn === 0 ? h : (h << turn) | (h >>> (32 - turn));
-  }
-  return (hi >>> 0) * 0x100000000 + (lo >>> 0);
-}
-
 /**
  * The compact position. Fields are public for the move generator; treat them as read-only.
- * As a {@link SearchPosition}, its `state()` is the state it was made from (`searchBase`,
- * see `state.ts`'s `searchPositionOf`) plus the moves played since.
+ * As a {@link SearchPosition}, its `state()` is what its `origin` (set by `state.ts`'s
+ * `searchPositionOf`) makes of it: the state it was made from plus the moves played since. The
+ * position itself never builds a state.
  */
 export class Position implements SearchPosition<HiveMove> {
   /** An upper bound on the number of legal moves in any position (`SearchPosition`). */
   readonly maxMoves: number = MAX_MOVES;
-  /** The state a search position was made from, with its ply; `null` for other positions. */
-  searchBase: { readonly state: HiveState; readonly ply: number } | null = null;
+  /** What a search position was made from (see `state()`); `null` for other positions. */
+  origin: StateOrigin<Position, HiveState> | null = null;
   /** Expansion mask (EXP_M | EXP_L | EXP_P). */
   readonly mask: number;
   /** The game's rule options. */
@@ -254,7 +179,7 @@ export class Position implements SearchPosition<HiveMove> {
       this.hist = from.hist.slice();
       this.repeats = from.repeats ? new Map(from.repeats) : null;
       this.keys = from.keys ? from.keys.slice() : null;
-      this.searchBase = from.searchBase;
+      this.origin = from.origin;
       return;
     }
     this.height = new Uint8Array(CELLS);
@@ -359,26 +284,7 @@ export class Position implements SearchPosition<HiveMove> {
 
   /** The hash recomputed from scratch (tests compare it with the incremental one). */
   recomputeHash(): number {
-    let lo = 0;
-    let hi = 0;
-    for (let p = 0; p < PIECES; p++) {
-      const c = this.cell[p];
-      if (c < 0) continue;
-      const lv = this.level[p];
-      const kc = 2 * (c * PIECES + p);
-      const kl = 2 * (p * LEVELS + lv);
-      lo ^= ZC[kc] ^ ZL[kl];
-      hi ^= ZC[kc + 1] ^ ZL[kl + 1];
-    }
-    if (this.ply & 1) {
-      lo ^= ZS_LO;
-      hi ^= ZS_HI;
-    }
-    const f1 = 2 * (this.frozen + 1);
-    const f2 = 2 * (this.frozen2 + 1);
-    lo ^= ZF[f1] ^ ZF[f2];
-    hi ^= ZF[f1 + 1] ^ ZF[f2 + 1];
-    return (hi >>> 0) * 0x100000000 + (lo >>> 0);
+    return hashFromScratch(this.cell, this.level, this.ply, this.frozen, this.frozen2);
   }
 
   /**
@@ -404,7 +310,8 @@ export class Position implements SearchPosition<HiveMove> {
     this.spots = spots;
   }
 
-  private lift(p: number): void {
+  /** Lifts piece `p` off its stack (the hash and the touch counts follow). @internal */
+  lift(p: number): void {
     const c = this.cell[p];
     const lv = this.level[p];
     const kc = 2 * (c * PIECES + p);
@@ -425,7 +332,8 @@ export class Position implements SearchPosition<HiveMove> {
     this.cell[p] = -1;
   }
 
-  private drop(p: number, c: number): void {
+  /** Drops piece `p` on top of cell `c` (the hash and the touch counts follow). @internal */
+  drop(p: number, c: number): void {
     const lv = this.height[c];
     const under = this.top[c];
     if (lv === 0) {
@@ -518,63 +426,12 @@ export class Position implements SearchPosition<HiveMove> {
         // H-FREEZE-1: the placed, moved or thrown piece is frozen for the next ply.
         this.frozen = p;
       } else {
-        this.playFan(op, p, from, to);
+        playFan(this, op, p, from, to);
       }
     }
     this.toggleTurnKeys(prevFrozen, prevFrozen2);
     this.ply++;
     this.result = judge(this);
-  }
-
-  /**
-   * The two-piece fan operations. H-FAN-GEN-2: both pieces whose (hex, level) changed are frozen.
-   */
-  private playFan(op: number, p: number, from: number, to: number): void {
-    const rq = this.rq;
-    const rr = this.rr;
-    if (op === OP_GRAB) {
-      // H-FAN-MANTIS-2 / H-FAN-MANTIS-c: `p` goes under the grabber, which ends at level 1 on its hex.
-      const a = this.top[to];
-      this.lift(a);
-      this.lift(p);
-      this.drop(p, to);
-      this.drop(a, to);
-      rq[p] = rq[a];
-      rr[p] = rr[a];
-      this.frozen = a;
-      this.frozen2 = p;
-    } else if (op === OP_SWAP) {
-      // H-FAN-CENTIPEDE-1: the two pieces trade hexes, both at level 0; H-FAN-CENTIPEDE-f: both
-      // are frozen.
-      const a = this.top[to];
-      this.lift(p);
-      this.lift(a);
-      this.drop(p, to);
-      this.drop(a, from);
-      const q = rq[p];
-      const r = rr[p];
-      rq[p] = rq[a];
-      rr[p] = rr[a];
-      rq[a] = q;
-      rr[a] = r;
-      this.frozen = a;
-      this.frozen2 = p;
-    } else {
-      // H-FAN-DRAGONFLY-3: the carried piece lands at level 0, the Dragonfly on top of it.
-      const y = this.below[p];
-      const q = this.realQ(to);
-      const r = this.realR(to);
-      this.lift(p);
-      this.lift(y);
-      this.drop(y, to);
-      this.drop(p, to);
-      rq[p] = q;
-      rr[p] = r;
-      rq[y] = q;
-      rr[y] = r;
-      this.frozen = p;
-      this.frozen2 = y;
-    }
   }
 
   /** Takes back the last move. */
@@ -620,34 +477,8 @@ export class Position implements SearchPosition<HiveMove> {
           this.hand[p >= SLOTS ? 1 : 0] ^= handBit(p);
         }
         if (this.ply === 0) this.anchor = -1;
-      } else if (op === OP_GRAB) {
-        const a = this.top[to];
-        this.lift(a);
-        this.lift(p);
-        this.drop(p, from);
-        this.drop(a, to);
-        rq[p] = q;
-        rr[p] = r;
-      } else if (op === OP_SWAP) {
-        const a = this.top[from];
-        this.lift(p);
-        this.lift(a);
-        this.drop(p, from);
-        this.drop(a, to);
-        rq[a] = rq[p];
-        rr[a] = rr[p];
-        rq[p] = q;
-        rr[p] = r;
       } else {
-        const y = this.below[p];
-        this.lift(p);
-        this.lift(y);
-        this.drop(y, from);
-        this.drop(p, from);
-        rq[p] = q;
-        rr[p] = r;
-        rq[y] = q;
-        rr[y] = r;
+        undoFan(this, op, p, from, to, q, r);
       }
     }
   }
@@ -702,8 +533,11 @@ export class Position implements SearchPosition<HiveMove> {
     }
     return m;
   }
-  /** The immutable state of this position: its search base's state plus the moves since. */
+  /** The immutable state of this position: its origin's state plus the moves since. */
   state(): HiveState {
-    return stateOfSearch(this);
+    if (this.origin === null) {
+      throw new RulesError('UNSUPPORTED', 'state: this position was not made by hive.search');
+    }
+    return this.origin.stateOf(this);
   }
 }
