@@ -45,7 +45,21 @@ export const name = 'hive' as const;
  * `parseGameString` to recompute those fields as Mzinga does.
  */
 export const hive: Game<HiveState, HiveMove, HiveOptions> & {
-  /** Whether a move is legal, and which rules forbid it (see {@link Game.explain}). */
+  /**
+   * Whether `move` is legal in `state`, and if not, the rules that forbid it (their IDs in
+   * `docs/rules/hive.md`, the deciding one first) and why, in words — what `hive.apply` would
+   * throw, without throwing (see {@link Game.explain}). Throws `INVALID_STATE` for a bad state
+   * and `ILLEGAL_MOVE` for a value that names no move (not a move object, an unknown piece).
+   *
+   * @example
+   * ```ts
+   * import { hive } from 'boardrules/hive';
+   * const s = hive.start({ tournamentOpening: true });
+   * hive.explain(s, { kind: 'place', piece: 'wQ', q: 0, r: 0 });
+   * // { legal: false, rule: 'H-PLACE-5', rules: ['H-PLACE-5'],
+   * //   reason: 'the Queen may not be placed on the first turn' }
+   * ```
+   */
   explain(state: HiveState, move: HiveMove): Explanation;
 } = {
   name,
@@ -83,7 +97,6 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const pos = positionAt(version);
     return successor(state, checkedEncode(pos, move));
   },
-  /** {@link explain}: whether a move is legal, and which rules forbid it. */
   explain(state: HiveState, move: HiveMove): Explanation {
     const pos = livePosition(state, 'hive.explain');
     return explainMove(pos, move);

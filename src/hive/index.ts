@@ -50,7 +50,6 @@ export {
 } from './notation.js';
 export { DEFAULT_OPTIONS, type HiveOptions, type RepetitionRule } from './options.js';
 export {
-  explain,
   outcome,
   pieceAt,
   piecesInHand,

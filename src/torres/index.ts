@@ -18,7 +18,6 @@
  */
 export { GRID, squareIndex, squareName } from './board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
-export { determinize } from './determinize.js';
 export { evaluateTorres, torresEvaluator } from './evaluate.js';
 export { name, torres } from './game.js';
 export { STEP_NAMES, type TorresStep } from './layout.js';

@@ -181,11 +181,10 @@ const SPECS: Record<string, Spec> = {
   evaluateCoerceo: fn({ valid: stateCalls() }),
   fieldExists: fn({ valid: calls([mid, 'c3a'], [ocius, 'a1a']) }),
   fieldName: fn({ valid: calls([0], [113]) }),
-  formatMove: fn({ valid: calls([firstMove], [{ kind: 'exchange', target: 'c3a' }]) }),
+  formatMoveText: fn({ valid: calls([firstMove], [{ kind: 'exchange', target: 'c3a' }]) }),
   formatPosition: fn({ valid: stateCalls() }),
-  explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
   outcome: fn({ valid: stateCalls() }),
-  parseMove: fn({ valid: calls(['c3a-c3c'], ['xb2f+']) }),
+  parseMoveText: fn({ valid: calls(['c3a-c3c'], ['xb2f+']) }),
   parsePosition: fn({
     valid: calls([LAURENTIUS_CPF], [LAURENTIUS_CPF, { noLegalMoves: 'loss', cura: true }]),
   }),

@@ -219,7 +219,6 @@ const SPECS: Record<string, Spec> = {
   parseGameTypeString: fn({ valid: calls(['base+mlp'], ['Base+MLP:wT:b', true]) }),
   parseMoveString: fn({ valid: calls([start, 'wS1'], [mid, midText]) }),
   parseTurnString: fn({ valid: calls(['White[3]'], ['black[1]', true]) }),
-  explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
   outcome: fn({ valid: stateCalls() }),
   pieceAt: fn({ valid: calls([mid, 0, 0], [start, 1, -1]) }),
   piecesInHand: fn({ valid: calls([mid, 'w'], [fan, 'b']) }),
