@@ -165,7 +165,7 @@ function deserialize(text: string): CoerceoState {
 export const name = 'coerceo' as const;
 
 /** The Coerceo rules as a boardrules {@link Game}. */
-export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
+export const coerceo: {
   /**
    * Whether `move` is legal in `state`, and if not, the rule that forbids it (its ID in
    * `docs/rules/coerceo.md`) and why, in words — what `coerceo.apply` would throw, without
@@ -182,7 +182,9 @@ export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
    * ```
    */
   explain(state: CoerceoState, move: CoerceoMove): Explanation;
-} = {
+  /** The mutable search position over `state`, for perft and bots (see {@link CoerceoPosition}). */
+  search(state: CoerceoState): CoerceoPosition;
+} & Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
   name,
   scoring: 'winloss',
   seats: { min: 2, max: 2 },

@@ -13,7 +13,7 @@
  * @module boardrules/coerceo
  */
 export { fieldName, TILE_NAMES } from './engine/board.js';
-export { CoerceoPosition } from './engine/position.js';
+export type { CoerceoPosition } from './engine/position.js';
 export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,

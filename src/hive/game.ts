@@ -1,5 +1,5 @@
 import type { Explanation } from '../core/explain.js';
-import type { Game, SearchPosition } from '../core/game.js';
+import type { Game } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 
 /** The legal moves of each state asked for, built once. */
@@ -24,7 +24,7 @@ import {
   successor,
   versionOf,
 } from './state.js';
-import type { HiveMove, HiveState } from './types.js';
+import type { HiveMove, HivePosition, HiveState } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const buffer = new Int32Array(MAX_MOVES);
@@ -44,7 +44,7 @@ export const name = 'hive' as const;
  * not what the moves give (`Base+MLP;WhiteWins;White[1]`); pass `{ lenient: true }` to
  * `parseGameString` to recompute those fields as Mzinga does.
  */
-export const hive: Game<HiveState, HiveMove, HiveOptions> & {
+export const hive: {
   /**
    * Whether `move` is legal in `state`, and if not, the rules that forbid it (their IDs in
    * `docs/rules/hive.md`, the deciding one first) and why, in words — what `hive.apply` would
@@ -61,7 +61,9 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
    * ```
    */
   explain(state: HiveState, move: HiveMove): Explanation;
-} = {
+  /** The mutable search position over `state`, for perft and bots (see {@link HivePosition}). */
+  search(state: HiveState): HivePosition;
+} & Game<HiveState, HiveMove, HiveOptions> = {
   name,
   scoring: 'winloss',
   seats: { min: 2, max: 2 },
@@ -121,7 +123,7 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
   deserialize(text: string): HiveState {
     return parseGameString(text);
   },
-  search(state: HiveState): SearchPosition<HiveMove> {
+  search(state: HiveState): HivePosition {
     return searchPositionOf(state);
   },
 };

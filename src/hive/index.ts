@@ -62,6 +62,7 @@ export type {
   HiveEndReason,
   HiveMove,
   HiveOutcome,
+  HivePosition,
   HiveResult,
   HiveState,
   PiecePlace,

@@ -16,6 +16,9 @@
  *
  * @module boardrules/torres
  */
+import type { SearchPosition } from '../core/game.js';
+import type { TorresMove } from './types.js';
+
 export { GRID, squareIndex, squareName } from './board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './cards.js';
 export { evaluateTorres, torresEvaluator } from './evaluate.js';
@@ -33,6 +36,12 @@ export {
   winners,
 } from './queries.js';
 export { type FormatBoardOptions, formatBoard, SEAT_NAMES } from './text.js';
+/**
+ * What `torres.search(state)` returns: the mutable search position over a state, with integer
+ * moves, `generate`, `play`, `undo` and an incremental Zobrist `hash()` (the generic
+ * {@link SearchPosition} of Torres moves). Made only by `torres.search`.
+ */
+export type TorresPosition = SearchPosition<TorresMove>;
 export type {
   CardView,
   PlayFromTo,
