@@ -23,6 +23,7 @@ import {
   checkState,
   childState,
   positionAt,
+  positionOf,
   readSavedText,
   resigned,
   savedText,
@@ -120,9 +121,9 @@ function formatMoveAt(state: CoerceoState, move: CoerceoMove): string {
 
 /** C-NOTATION-2: reads a move and checks it is legal (`PARSE_ERROR` / `ILLEGAL_MOVE`). */
 function parseMoveAt(state: CoerceoState, text: string): CoerceoMove {
-  checkState(state, 'coerceo.parseMove');
+  const pos = positionOf(state, 'coerceo.parseMove');
   const move = parseMoveText(text);
-  const refused = refusalOf(state, move);
+  const refused = refusalOf(pos, move);
   if (refused !== null) {
     throw refusedMove(
       `${quote(formatMoveText(move))} (from ${quote(String(text).trim())})`,
@@ -193,7 +194,7 @@ export const coerceo: {
   players: () => 2,
   toMove: (state) => checkState(state, 'coerceo.toMove').side,
   moves,
-  explain: (state, move) => explainMove(checkState(state, 'coerceo.explain'), move),
+  explain: (state, move) => explainMove(positionOf(state, 'coerceo.explain'), move),
   apply,
   terminal: (state) => checkState(state, 'coerceo.terminal').status !== LIVE,
   score: (state) => scoreOf(checkState(state, 'coerceo.score').status),
