@@ -70,7 +70,7 @@ function checkReply(reply: unknown): void {
 
 /** A search position with one move played, so `undo` has something to take back. */
 function searchAfterOneMove() {
-  const pos = hive.search!(mid);
+  const pos = hive.search(mid);
   const buf = new Int32Array(pos.maxMoves);
   pos.generate(buf, 0);
   pos.play(buf[0] as number);
