@@ -25,7 +25,8 @@ const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const { alphaBetaBot, eloEstimate, formatElo, mctsBot, normalizedScore, randomBot } =
   await dist('index.js');
 const { coerceo, coerceoEvaluator } = await dist('coerceo/index.js');
-const { torres, torresEvaluator, evaluateTorres, determinize } = await dist('torres/index.js');
+const { torres, torresEvaluator, evaluateTorres } = await dist('torres/index.js');
+const determinize = torres.determinize;
 
 /** Games per pairing: default about three minutes in all on a 2-core EPYC, --deep five times that. */
 const size = (normal) => (quick ? Math.max(2, Math.round(normal / 5)) : deep ? normal * 5 : normal);

@@ -169,7 +169,7 @@ async function realGames() {
       for (let i = 0; i < 40 * players && !t.torres.terminal(s); i++) {
         s = t.torres.apply(s, walker.choose(s));
       }
-      const options = { determinize: t.determinize, evaluate: t.torresEvaluator };
+      const options = { determinize: t.torres.determinize, evaluate: t.torresEvaluator };
       const it = quick ? 200 : 2000;
       for (const rolloutDepth of [10, Number.POSITIVE_INFINITY]) {
         const bot = mctsBot(t.torres, { seed: 1, ...options, rolloutDepth });

@@ -25,7 +25,8 @@ const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const { alphaBetaBot, mctsBot, normalizedScore, randomBot } = await dist('index.js');
 const { hive, hiveEvaluator } = await dist('hive/index.js');
 const { coerceo, coerceoEvaluator } = await dist('coerceo/index.js');
-const { torres, torresEvaluator, determinize } = await dist('torres/index.js');
+const { torres, torresEvaluator } = await dist('torres/index.js');
+const determinize = torres.determinize;
 
 /** Games per match: default about five minutes on a 2-core EPYC, --deep several times that. */
 const size = (normal) => (quick ? Math.max(4, Math.round(normal / 5)) : deep ? normal * 5 : normal);

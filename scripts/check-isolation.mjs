@@ -1,72 +1,49 @@
 // Proves that each public entry bundles only its own code: importing `boardrules/hive` pulls in
-// no Coerceo or Torres module, and so on. Bundles every entry from source with esbuild and
-// inspects the metafile's inputs. Exits 1 on any leak. The `render` entries are held to an
-// allow-list instead: their own game, the core and their one geometry helper, nothing else.
+// no other game's module, and so on. Bundles every entry from source with esbuild and inspects
+// the metafile's inputs. The games are the game folders of src/ (scripts/game-folders.mjs), and
+// every rule below is made from that list, so a new game is held to them with no edit here:
+// - the main entry bundles no game, no CLI and no adapter;
+// - a game entry bundles no other game, no CLI, no adapter, no package (the runtime has no
+//   dependencies) and at most one module of src/geometry/: its board's;
+// - a game's `render` entry (its svg.ts) bundles only its own folder, the core and that same
+//   geometry module;
+// - the boardgame.io adapter and its server bundle the adapter's folder and the core only.
+// It also checks that every game is published: an entry of package.json's `exports`, of
+// tsup.config.ts and of typedoc.json for the game (and for its render entry). Exits 1 on any
+// failure.
+import { existsSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { gameFolders } from './game-folders.mjs';
 
+const games = gameFolders();
+const folder = (g) => `src/${g}/`;
+const outside = ['src/cli/', 'src/boardgameio/', 'node_modules/'];
+
+/** @type {Record<string, { file: string, forbidden?: string[], allowed?: string[], geometry?: 'one' | string, platform?: string }>} */
 const entries = {
-  boardrules: {
-    file: 'src/index.ts',
-    forbidden: ['src/hive/', 'src/coerceo/', 'src/torres/', 'src/cli/'],
-  },
-  'boardrules/hive': {
-    file: 'src/hive/index.ts',
-    forbidden: [
-      'src/coerceo/',
-      'src/torres/',
-      'src/cli/',
-      'src/geometry/triangle',
-      'src/geometry/grid',
-    ],
-  },
-  'boardrules/coerceo': {
-    file: 'src/coerceo/index.ts',
-    forbidden: ['src/hive/', 'src/torres/', 'src/cli/', 'src/geometry/hex', 'src/geometry/grid'],
-  },
-  'boardrules/torres': {
-    file: 'src/torres/index.ts',
-    forbidden: [
-      'src/hive/',
-      'src/coerceo/',
-      'src/cli/',
-      'src/geometry/hex',
-      'src/geometry/triangle',
-    ],
-  },
-  'boardrules/hive/render': {
-    file: 'src/hive/svg.ts',
-    allowed: ['src/hive/', 'src/core/', 'src/geometry/hex.ts'],
-  },
-  'boardrules/coerceo/render': {
-    file: 'src/coerceo/svg.ts',
-    allowed: ['src/coerceo/', 'src/core/', 'src/geometry/triangle.ts'],
-  },
-  'boardrules/torres/render': {
-    file: 'src/torres/svg.ts',
-    allowed: ['src/torres/', 'src/core/', 'src/geometry/grid.ts'],
-  },
-  // The boardgame.io adapter: the core only (it takes the game as an argument) and nothing of
-  // boardgame.io itself, an optional peer dependency.
-  'boardrules/boardgameio': {
-    file: 'src/boardgameio/index.ts',
-    allowed: ['src/boardgameio/', 'src/core/'],
-  },
-  // The hardened server: the adapter's folder and the core; boardgame.io is loaded at run time.
-  'boardrules/boardgameio/server': {
-    file: 'src/boardgameio/server/index.ts',
-    allowed: ['src/boardgameio/', 'src/core/'],
-    platform: 'node',
-  },
+  boardrules: { file: 'src/index.ts', forbidden: [...games.map(folder), ...outside] },
 };
-// No game entry may pull in boardgame.io (or any other package: the runtime has no dependencies).
-for (const name of ['boardrules', 'boardrules/hive', 'boardrules/coerceo', 'boardrules/torres']) {
-  entries[name].forbidden.push('node_modules/', 'src/boardgameio/');
+for (const g of games) {
+  entries[`boardrules/${g}`] = {
+    file: `src/${g}/index.ts`,
+    forbidden: [...games.filter((o) => o !== g).map(folder), ...outside],
+    geometry: 'one',
+  };
 }
+// The boardgame.io adapter: the core only (it takes the game as an argument) and nothing of
+// boardgame.io itself, an optional peer dependency.
+entries['boardrules/boardgameio'] = {
+  file: 'src/boardgameio/index.ts',
+  allowed: ['src/boardgameio/', 'src/core/'],
+};
+// The hardened server: the adapter's folder and the core; boardgame.io is loaded at run time.
+entries['boardrules/boardgameio/server'] = {
+  file: 'src/boardgameio/server/index.ts',
+  allowed: ['src/boardgameio/', 'src/core/'],
+  platform: 'node',
+};
 
-let failed = false;
-for (const [name, { file, forbidden = [], allowed, platform = 'neutral' }] of Object.entries(
-  entries,
-)) {
+async function inputsOf(file, platform = 'neutral') {
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -77,13 +54,12 @@ for (const [name, { file, forbidden = [], allowed, platform = 'neutral' }] of Ob
     treeShaking: true,
     logLevel: 'silent',
   });
-  const inputs = Object.keys(result.metafile.inputs);
-  const leaks = inputs.filter(
-    (p) =>
-      forbidden.some((f) => p.startsWith(f)) ||
-      (allowed !== undefined && !allowed.some((a) => p.startsWith(a))),
-  );
   const bytes = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);
+  return { inputs: Object.keys(result.metafile.inputs), bytes };
+}
+
+let failed = false;
+const report = (name, leaks, inputs, bytes) => {
   if (leaks.length > 0) {
     failed = true;
     console.error(`✗ ${name} bundles code it must not: ${leaks.join(', ')}`);
@@ -92,5 +68,58 @@ for (const [name, { file, forbidden = [], allowed, platform = 'neutral' }] of Ob
       `✓ ${name}: ${inputs.length} modules, ${bytes} bytes unminified, no other game's code`,
     );
   }
+};
+
+/** Each game's board geometry: the one module of src/geometry/ its entry bundles. */
+const boards = new Map();
+for (const [name, { file, forbidden = [], allowed, geometry, platform }] of Object.entries(
+  entries,
+)) {
+  const { inputs, bytes } = await inputsOf(file, platform);
+  const leaks = inputs.filter(
+    (p) =>
+      forbidden.some((f) => p.startsWith(f)) ||
+      (allowed !== undefined && !allowed.some((a) => p.startsWith(a))),
+  );
+  if (geometry === 'one') {
+    const used = inputs.filter((p) => p.startsWith('src/geometry/'));
+    if (used.length > 1) leaks.push(...used.map((p) => `${p} (one geometry module at most)`));
+    boards.set(name, used[0]);
+  }
+  report(name, leaks, inputs, bytes);
 }
+
+for (const g of games) {
+  const file = `src/${g}/svg.ts`;
+  if (!existsSync(file)) continue;
+  const board = boards.get(`boardrules/${g}`);
+  const allowed = [folder(g), 'src/core/', ...(board === undefined ? [] : [board])];
+  const { inputs, bytes } = await inputsOf(file);
+  const leaks = inputs.filter((p) => !allowed.some((a) => p.startsWith(a)));
+  report(`boardrules/${g}/render`, leaks, inputs, bytes);
+}
+
+// Every game is published: npm's `exports` map, the build's entries and the API site's entry
+// points are static lists, so they are checked against the game folders here.
+const exportsMap = JSON.parse(readFileSync('package.json', 'utf8')).exports ?? {};
+const tsup = readFileSync('tsup.config.ts', 'utf8');
+const typedoc = JSON.parse(readFileSync('typedoc.json', 'utf8')).entryPoints ?? [];
+for (const g of games) {
+  const published = [[`./${g}`, `'${g}/index': 'src/${g}/index.ts'`, `src/${g}/index.ts`]];
+  if (existsSync(`src/${g}/svg.ts`)) {
+    published.push([`./${g}/render`, `'${g}/render': 'src/${g}/svg.ts'`, `src/${g}/svg.ts`]);
+  }
+  for (const [subpath, tsupEntry, source] of published) {
+    const missing = [
+      ...(exportsMap[subpath] === undefined ? [`package.json exports '${subpath}'`] : []),
+      ...(tsup.includes(tsupEntry) ? [] : [`tsup.config.ts entry ${tsupEntry}`]),
+      ...(typedoc.includes(source) ? [] : [`typedoc.json entry point '${source}'`]),
+    ];
+    if (missing.length > 0) {
+      failed = true;
+      console.error(`✗ game '${g}' is not published: no ${missing.join(', no ')}`);
+    }
+  }
+}
+if (!failed) console.log(`✓ every game is published: ${games.join(', ')}`);
 if (failed) process.exit(1);

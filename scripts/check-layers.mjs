@@ -16,8 +16,9 @@
 //
 // A value import is an `import`/`export ... from` whose names are not all `type`: tsconfig has
 // `verbatimModuleSyntax`, so tsc enforces that spelling.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { gameFolders } from './game-folders.mjs';
 
 const MAX_LINES = 550;
 const report = process.argv.includes('--report');
@@ -28,8 +29,8 @@ const tsFiles = (d) =>
     return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
   });
 const files = tsFiles('src').map((f) => f.split('\\').join('/'));
-// A game folder has its Game record in game.ts (src/core/game.ts is the interface they share).
-const games = readdirSync('src').filter((d) => d !== 'core' && existsSync(join('src', d, 'game.ts')));
+// The game folders, found the way every script finds them (scripts/game-folders.mjs).
+const games = gameFolders();
 
 /** Which layer a file belongs to: its top folder, with a game's engine/ a layer of its own. */
 function layerOf(file) {
@@ -47,7 +48,9 @@ function importsOf(file) {
   const lineAt = (i) => text.slice(0, i).split('\n').length;
   const target = (spec) =>
     spec.startsWith('.')
-      ? relative('.', resolve(dirname(file), spec.replace(/\.js$/, '.ts'))).split('\\').join('/')
+      ? relative('.', resolve(dirname(file), spec.replace(/\.js$/, '.ts')))
+          .split('\\')
+          .join('/')
       : spec;
   const out = [];
   for (const m of text.matchAll(STATEMENT)) {
@@ -58,7 +61,8 @@ function importsOf(file) {
           .map((s) => s.replace(/\/\/.*$/gm, '').trim())
           .filter(Boolean)
       : [];
-    const typeOnly = Boolean(m[1]) || (braces !== null && names.every((s) => s.startsWith('type ')));
+    const typeOnly =
+      Boolean(m[1]) || (braces !== null && names.every((s) => s.startsWith('type ')));
     out.push({ from: file, line: lineAt(m.index), to: target(m[3]), typeOnly });
   }
   for (const m of text.matchAll(BARE)) {
@@ -77,7 +81,9 @@ for (const a of values) {
   const from = layerOf(a.from);
   if (!from.endsWith('/engine')) continue;
   const ok =
-    a.to.startsWith(`src/${from}/`) || a.to.startsWith('src/core/') || a.to.startsWith('src/geometry/');
+    a.to.startsWith(`src/${from}/`) ||
+    a.to.startsWith('src/core/') ||
+    a.to.startsWith('src/geometry/');
   if (!ok) problems.push(`${where(a)}: the engine imports ${a.to} as a value (engine rule)`);
 }
 
@@ -179,15 +185,51 @@ function feedback(arrows) {
 if (report) {
   // The kernel before the engine/ folders existed: the files that now live there.
   const KERNEL = {
-    hive: ['constants', 'board', 'pieces', 'codes', 'position', 'moves', 'movement', 'fan-moves', 'articulation', 'rules'],
-    coerceo: ['constants', 'board', 'codes', 'hash', 'moves', 'capture', 'tiles', 'rules', 'position', 'lists'],
-    torres: ['constants', 'layout', 'cards', 'bits', 'board', 'codes', 'position', 'moves', 'card-moves', 'turn', 'rules'],
+    hive: [
+      'constants',
+      'board',
+      'pieces',
+      'codes',
+      'position',
+      'moves',
+      'movement',
+      'fan-moves',
+      'articulation',
+      'rules',
+    ],
+    coerceo: [
+      'constants',
+      'board',
+      'codes',
+      'hash',
+      'moves',
+      'capture',
+      'tiles',
+      'rules',
+      'position',
+      'lists',
+    ],
+    torres: [
+      'constants',
+      'layout',
+      'cards',
+      'bits',
+      'board',
+      'codes',
+      'position',
+      'moves',
+      'card-moves',
+      'turn',
+      'rules',
+    ],
   };
   for (const game of games) {
     const dir = `src/${game}`;
     const inKernel = (f) =>
       f.startsWith(`${dir}/engine/`) || (KERNEL[game] ?? []).some((k) => f === `${dir}/${k}.ts`);
-    const inFolder = values.filter((a) => a.from.startsWith(`${dir}/`) && a.to.startsWith(`${dir}/`));
+    const inFolder = values.filter(
+      (a) => a.from.startsWith(`${dir}/`) && a.to.startsWith(`${dir}/`),
+    );
     const upward = inFolder.filter((a) => inKernel(a.from) && !inKernel(a.to));
     console.log(
       `${game}: value imports from the kernel to the rest ${upward.length}, ` +

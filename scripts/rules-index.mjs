@@ -1,10 +1,13 @@
 // The rulebook's index and its check. Every rule of docs/rules/<game>.md has a heading
 // `### <ID> <title>`; the code that enforces a rule cites its ID in a comment, and the tests that
 // prove it cite the ID (in their titles, or in the data their titles are built from). This
-// script reads the three rulebooks, src/ and test/, writes docs/rules/index.md (every rule with
-// links to the source lines and test lines that cite it) and exits with status 1 when
+// script reads the rulebooks, src/ and test/, writes docs/rules/index.md (every rule with links
+// to the source lines and test lines that cite it) and exits with status 1 when
 //   - a rule of a rulebook has no citation in src/ or none in test/, or
 //   - src/ or test/ cites an ID that no rulebook has.
+// The rulebooks are the pages of docs/rules/ (each game's, named by its record's
+// `rulebook.page`), and each page's ID prefix (the `H` of `H-PLACE-5`) is read from its rule
+// headings: a new game's page is indexed and checked with no edit here.
 // Usage: node scripts/rules-index.mjs [--check]   (--check: report only, write nothing)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,16 +16,16 @@ const root = resolve(import.meta.dirname, '..');
 const rulesDir = join(root, 'docs/rules');
 const checkOnly = process.argv.includes('--check');
 
-/**
- * A rule ID: game letter, one or more upper-case words (digits allowed after the first letter),
- * a number (`H-PILLBUG-4`, `C-END-5`, `T-CARD-AP6-1`).
- */
-const ID = /\b[HCT]-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?\b/g;
-const GAMES = [
-  ['H', 'hive'],
-  ['C', 'coerceo'],
-  ['T', 'torres'],
-];
+/** The body of a rule ID after its prefix: upper-case words (digits after the first letter), a number. */
+const ID_BODY = '-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\\d+[a-z]?';
+/** A rule heading of a rulebook page: `### H-PLACE-5 Title`. */
+const HEADING = new RegExp(`^### ([A-Z]+${ID_BODY})\\b\\s*(.*)$`);
+
+/** The rulebook pages: every page of docs/rules/ but the index this script writes. */
+const GAMES = readdirSync(rulesDir)
+  .filter((f) => f.endsWith('.md') && f !== 'index.md')
+  .map((f) => f.slice(0, -'.md'.length))
+  .sort();
 
 /** Every `.ts`/`.mjs` file below `dir`. */
 function sources(dir) {
@@ -58,13 +61,8 @@ function citations(files) {
 /** The rules of each rulebook: `[{game, id, title, anchor}]` in page order. */
 function rulebooks() {
   const rules = [];
-  for (const [, game] of GAMES) {
-    let text;
-    try {
-      text = readFileSync(join(rulesDir, `${game}.md`), 'utf8');
-    } catch {
-      continue;
-    }
+  for (const game of GAMES) {
+    const text = readFileSync(join(rulesDir, `${game}.md`), 'utf8');
     // Rules under a section whose heading says "reference data" are data the tests check
     // (perft tables, scenarios): no source line enforces them, so they need tests only. Rules
     // under a heading that says "not checked" are published figures the page says are not used
@@ -79,7 +77,7 @@ function rulebooks() {
         testsOnly = /reference data/i.test(line);
         unchecked = /not checked/i.test(line);
       }
-      const m = line.match(/^### ([HCT]-[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?)\b\s*(.*)$/);
+      const m = line.match(HEADING);
       if (!m) continue;
       const [, id, title] = m;
       // GitHub's heading anchor: lower case, punctuation dropped, spaces to dashes.
@@ -91,7 +89,17 @@ function rulebooks() {
       // The short anchor `#h-place-5` that refusals link to (RulesError.rule, rulePage) stands
       // on the line before the heading.
       const shortAnchor = before === `<a id="${id.toLowerCase()}"></a>`;
-      rules.push({ game, id, title: title.trim(), anchor, testsOnly, unchecked, shortAnchor });
+      const prefix = id.slice(0, id.indexOf('-'));
+      rules.push({
+        game,
+        id,
+        prefix,
+        title: title.trim(),
+        anchor,
+        testsOnly,
+        unchecked,
+        shortAnchor,
+      });
     }
   }
   return rules;
@@ -99,6 +107,26 @@ function rulebooks() {
 
 const rules = rulebooks();
 const known = new Set(rules.map((r) => r.id));
+/** Each page's ID prefix, and the page of each prefix: one prefix per page, one page per prefix. */
+const prefixOf = new Map();
+const pageOf = new Map();
+const problems = [];
+for (const r of rules) {
+  const mine = prefixOf.get(r.game) ?? r.prefix;
+  prefixOf.set(r.game, mine);
+  if (r.prefix !== mine) {
+    problems.push(`${r.id} (docs/rules/${r.game}.md): the page's rules start with ${mine}-`);
+  }
+  const page = pageOf.get(r.prefix) ?? r.game;
+  pageOf.set(r.prefix, page);
+  if (page !== r.game) {
+    problems.push(
+      `${r.id} (docs/rules/${r.game}.md): the prefix ${r.prefix}- is docs/rules/${page}.md's`,
+    );
+  }
+}
+/** A rule ID of any rulebook's prefix, as cited in src/ and test/. */
+const ID = new RegExp(`\\b(?:${[...pageOf.keys()].join('|') || '(?!)'})${ID_BODY}\\b`, 'g');
 /**
  * A citation with a letter after the number (`C-TILE-4a`) cites a part of the rule without it
  * (`C-TILE-4`), unless a rulebook has the lettered ID as a rule of its own.
@@ -114,7 +142,6 @@ function byRule(map) {
 }
 const code = byRule(citations(sources(join(root, 'src'))));
 const tests = byRule(citations(sources(join(root, 'test'))));
-const problems = [];
 
 const seen = new Set();
 for (const r of rules) {
@@ -129,13 +156,12 @@ for (const r of rules) {
     problems.push(`${r.id} (docs/rules/${r.game}.md): no code cites it`);
   if (!tests.has(r.id)) problems.push(`${r.id} (docs/rules/${r.game}.md): no test cites it`);
 }
-const gamesWithBooks = new Set(rules.map((r) => r.id[0]));
 for (const [where, map] of [
   ['src', code],
   ['test', tests],
 ]) {
   for (const [id, list] of map) {
-    if (gamesWithBooks.has(id[0]) && !known.has(id)) {
+    if (!known.has(id)) {
       problems.push(
         `${id}: cited at ${list[0].file}:${list[0].line} (${where}) but in no rulebook`,
       );
@@ -149,11 +175,11 @@ if (!checkOnly) {
   const lines = [
     '# Rule index',
     '',
-    'Generated by `scripts/rules-index.mjs` (`npm run docs`): every rule of the three rulebooks,',
+    'Generated by `scripts/rules-index.mjs` (`npm run docs`): every rule of the rulebooks,',
     'with the source lines that enforce it and the test lines that prove it. Do not edit by hand.',
     '',
   ];
-  for (const [, game] of GAMES) {
+  for (const game of GAMES) {
     const mine = rules.filter((r) => r.game === game);
     if (mine.length === 0) continue;
     lines.push(`## ${game[0].toUpperCase()}${game.slice(1)}`, '');

@@ -154,7 +154,7 @@ function sentence(text: string): string {
 function showNotice(): void {
   const link = $('refusal-rule') as HTMLAnchorElement;
   const rule = session.refusal === '' ? undefined : session.refusalRule;
-  const url = rule === undefined ? undefined : ruleUrl(rule);
+  const url = rule === undefined ? undefined : ruleUrl(rule, session.adapter.game);
   $('refusal').textContent = sentence(session.refusal);
   link.hidden = url === undefined;
   if (rule !== undefined && url !== undefined) {

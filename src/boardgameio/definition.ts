@@ -49,8 +49,8 @@ export interface BoardgameIOConfig {
   /** Start options every match begins from; a match's `setupData.options` go over them. */
   readonly options?: Readonly<Record<string, unknown>>;
   /**
-   * The start option that takes boardgame.io's number of players. Default: `'players'` for
-   * Torres; absent for games with a fixed number of seats (Hive and Coerceo: 2).
+   * The start option that takes boardgame.io's number of players. Default: the game's
+   * `seats.option` (Torres: `'players'`); absent for games with a fixed number of seats.
    */
   readonly playersOption?: string;
   /**
@@ -58,13 +58,19 @@ export interface BoardgameIOConfig {
    * the platform's cryptographic generator for every match. A game with hidden cards (one with
    * `observe` and `determinize`: Torres) deals them again at the first move from that generator,
    * so its seed decides only public draws (the first player, the master card), and a match's
-   * `setupData` may not set it. Default: `'seed'` for Torres; absent for games without
-   * randomness.
+   * `setupData` may not set it. Default: the game's `seedOption` (Torres: `'seed'`); absent for
+   * games without randomness.
    */
   readonly seedOption?: string;
-  /** Fewest players (default: 2 for Torres, else the game's seat count). */
+  /**
+   * Fewest players. Default: the game's `seats.min` when a start option sets the seat count,
+   * else the game's seat count.
+   */
   readonly minPlayers?: number;
-  /** Most players (default: 4 for Torres, else the game's seat count). */
+  /**
+   * Most players. Default: the game's `seats.max` when a start option sets the seat count, else
+   * the game's seat count.
+   */
   readonly maxPlayers?: number;
 }
 
@@ -187,10 +193,21 @@ export interface BoardgameIOGame {
   };
 }
 
-/** Defaults for the games whose seat count or randomness comes from their start options. */
-const DEFAULTS: Readonly<Record<string, BoardgameIOConfig>> = {
-  torres: { playersOption: 'players', seedOption: 'seed', minPlayers: 2, maxPlayers: 4 },
-};
+/**
+ * The settings a game's record gives (`Game.seats` with its option, `Game.seedOption`): a game
+ * whose seat count or chance comes from a start option needs no config for them.
+ */
+function defaultsOf(game: Game<unknown, unknown, unknown>): BoardgameIOConfig {
+  const { seats, seedOption } = game;
+  const out: { -readonly [K in keyof BoardgameIOConfig]: BoardgameIOConfig[K] } = {};
+  if (typeof seats?.option === 'string') {
+    out.playersOption = seats.option;
+    out.minPlayers = seats.min;
+    out.maxPlayers = seats.max;
+  }
+  if (typeof seedOption === 'string') out.seedOption = seedOption;
+  return out;
+}
 
 /** States read back from `G`, by text: every call reads `G`, and most read the same one. */
 const READ_LIMIT = 256;
@@ -229,7 +246,10 @@ export function toBoardgameIO<S, M, O>(
     'minPlayers',
     'maxPlayers',
   ]) as BoardgameIOConfig;
-  const settings: BoardgameIOConfig = { ...DEFAULTS[game.name], ...own };
+  const settings: BoardgameIOConfig = {
+    ...defaultsOf(game as Game<unknown, unknown, unknown>),
+    ...own,
+  };
   const baseOptions = settings.options ?? {};
   const trial = game.start(baseOptions as Partial<O>);
   const seats = game.players(trial);

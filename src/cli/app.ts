@@ -1,46 +1,36 @@
 /**
  * The `boardrules` command, as a function of its arguments and its output streams so it can be
  * tested in-process. Generic over the registered games (`registry.ts`): `perft`, `moves` and
- * `play` work for any of them; `uhp` is the Universal Hive Protocol engine.
+ * `play` work for any of them, `games` and `demo` list and show them, and a game may add
+ * commands of its own (its plug-in's `commands`).
  */
 import { isRulesError } from '../core/errors.js';
 import { ruleUrl } from '../core/explain.js';
 import { perft } from '../core/perft.js';
 import { quote } from '../core/quote.js';
-import type { UhpRuleOptions } from '../hive/uhp-engine.js';
-import { COMMON_FLAGS, commandSpecs, flagLines, intFlag, parseFlags } from './flags.js';
-import { RULE_FLAGS, ruleOptionsFromFlags } from './games/hive.js';
-import { MATCH_FLAGS, runMatch, takeEngineFlags } from './match/run.js';
+import { COMMON_FLAGS, commandSpecs, flagLines, parseFlags } from './flags.js';
 import { runPerft } from './perft.js';
 import { initialState, runPlay } from './play.js';
-import type { FlagSpec, Flags, GamePlugin } from './plugin.js';
+import type {
+  CliIO,
+  CliStdio,
+  CommandContext,
+  CommandPlugin,
+  FlagSpec,
+  Flags,
+  GamePlugin,
+} from './plugin.js';
 import { UsageError } from './plugin.js';
 import { games as registeredGames } from './registry.js';
 import { suggestion } from './suggest.js';
 import { packageVersion } from './version.js';
 
-/** Where the CLI writes. */
-export interface CliIO {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-/** How `boardrules uhp` runs its engine. */
-export interface UhpRun {
-  /** The rule options given as flags: the engine's start-up UHP options (H-UHP-10). */
-  readonly ruleOptions: Partial<UhpRuleOptions>;
-  /** The version `info` reports. */
-  readonly version: string;
-  /** Start-up value of the engine's `Threads` option (`--threads`; default 1). */
-  readonly threads?: number;
-}
+export type { CliIO } from './plugin.js';
 
 /** Everything the CLI needs from outside; defaults to the registered games. */
 export interface CliContext {
   readonly io: CliIO;
   readonly games?: ReadonlyMap<string, GamePlugin>;
-  /** Runs the UHP engine on stdin/stdout (only the real binary has one). */
-  readonly uhp?: (run: UhpRun) => Promise<void>;
   /** Milliseconds since an arbitrary origin, for timings. */
   readonly now?: () => number;
   /** Progress of long runs (the real binary: stderr); absent: no progress. */
@@ -50,45 +40,62 @@ export interface CliContext {
   /** The file worker threads run (the built binary's own); absent: no `--workers`. */
   readonly workerScript?: URL;
   /**
-   * The command line of boardrules' own UHP engine, `match`'s default engine (the real binary:
-   * itself with `uhp`); absent: `match` needs `--engine` twice.
+   * The command line that runs this CLI (the real binary: this Node and this file), for a
+   * command that starts it again as a child process (a referee that plays the CLI's own engine);
+   * absent: such a command needs to be told what to run.
    */
-  readonly selfEngine?: string;
+  readonly self?: string;
+  /**
+   * The process's streams, for a command that speaks a protocol on them (an engine); absent (the
+   * CLI run in-process): such a command is not available.
+   */
+  readonly stdio?: CliStdio;
 }
-
-/** `boardrules uhp`'s flags: the rule options' start-up values, and the engine's threads. */
-const UHP_FLAGS: readonly FlagSpec[] = [
-  ...RULE_FLAGS,
-  {
-    name: 'threads',
-    value: '<N>',
-    help: "search 'bestmove time' on N threads (the Threads option; default 1, at most the cores)",
-  },
-];
 
 /** The commands that work on a game: `<command> <game> [flags]`. */
 const GAME_COMMANDS = ['perft', 'moves', 'play'] as const;
 type GameCommand = (typeof GAME_COMMANDS)[number];
+/** The commands of the CLI itself that take no game. */
+const OWN_COMMANDS = ['games', 'demo'] as const;
 
-/** One line on what each command does, for its help. */
+/** One line on what each generic command does, for its help. */
 const ABOUT: Readonly<Record<string, string>> = {
   perft: 'Counts the move sequences of each depth from a position (tests the move generator).',
   moves: 'Lists the legal moves of a position, one per line.',
   play: 'Plays seeded random self-play games, or bot-vs-bot matches with a results table.',
-  uhp: [
-    'A Universal Hive Protocol engine: reads commands on stdin, answers on stdout.',
-    "The rule flags set its start-up UHP options ('options set' still changes them).",
-  ].join('\n'),
-  match: [
-    'Referees a match between two UHP engines (boardrules by default): every opening with both',
-    'colours, every move checked by the rules and by both engines, games saved as GameStrings,',
-    'the score with its Elo difference. A crash, hang or garbage answer loses that game only.',
-  ].join('\n'),
   games: 'Lists the available games.',
   demo: 'A short tour of every game (what `npm start` runs).',
 };
 
-function usage(gamesMap: ReadonlyMap<string, GamePlugin>): string {
+/** The commands the registered games add, by name; two of one name are an error. */
+function gameOwnCommands(
+  gamesMap: ReadonlyMap<string, GamePlugin>,
+): ReadonlyMap<string, CommandPlugin> {
+  const commands = new Map<string, CommandPlugin>();
+  const generic: readonly string[] = [...GAME_COMMANDS, ...OWN_COMMANDS, 'help', 'version'];
+  for (const [game, plugin] of gamesMap) {
+    for (const command of plugin.commands ?? []) {
+      if (commands.has(command.name) || generic.includes(command.name)) {
+        throw new Error(`game '${game}' adds a command '${command.name}' the CLI already has`);
+      }
+      commands.set(command.name, command);
+    }
+  }
+  return commands;
+}
+
+/** A synopsis and its summary as a line of `boardrules --help` (two if the synopsis is long). */
+function commandLines(synopsis: string, summary: string): string[] {
+  const at = 35;
+  return synopsis.length < at
+    ? [`  ${synopsis.padEnd(at)}${summary}`]
+    : [`  ${synopsis}`, `${' '.repeat(at + 2)}${summary}`];
+}
+
+function usage(
+  gamesMap: ReadonlyMap<string, GamePlugin>,
+  commands: ReadonlyMap<string, CommandPlugin>,
+): string {
   const names = [...gamesMap.keys()];
   const lines = [
     'Usage: boardrules <command> [options]',
@@ -100,9 +107,7 @@ function usage(gamesMap: ReadonlyMap<string, GamePlugin>): string {
     '  play <game> --seats <bot,...> [--time ms] [--games N]',
     '                                     bot-vs-bot matches (random, mcts, alphabeta) and a',
     '                                     results table',
-    '  uhp [rule options]                 a Universal Hive Protocol engine on stdin/stdout',
-    '  match [--engine <cmd>] [--engine <cmd>] [--time s|--depth N] [--openings N]',
-    '                                     referee a Hive match between two UHP engines',
+    ...[...commands.values()].flatMap((c) => commandLines(c.synopsis, c.summary)),
     '  games                              list the available games',
     '  demo                               a short tour of every game (what `npm start` runs)',
     '',
@@ -115,10 +120,15 @@ function usage(gamesMap: ReadonlyMap<string, GamePlugin>): string {
 }
 
 /** `boardrules <command> --help` without a game: the command's generic flags and the games. */
-function commandHelp(command: string, gamesMap: ReadonlyMap<string, GamePlugin>): string {
+function commandHelp(
+  command: string,
+  gamesMap: ReadonlyMap<string, GamePlugin>,
+  commands: ReadonlyMap<string, CommandPlugin>,
+): string {
   const game = (GAME_COMMANDS as readonly string[]).includes(command) ? ' <game>' : '';
-  const lines = [`Usage: boardrules ${command}${game} [options]`, '', ABOUT[command] ?? '', ''];
-  lines.push('Options:', ...flagLines(commandFlags(command)));
+  const about = commands.get(command)?.about ?? ABOUT[command] ?? '';
+  const lines = [`Usage: boardrules ${command}${game} [options]`, '', about, ''];
+  lines.push('Options:', ...flagLines(commandFlags(command, commands)));
   if (game !== '') {
     lines.push('', `Games: ${[...gamesMap.keys()].join(', ') || '(none registered)'}`);
     lines.push(`Run 'boardrules ${command} <game> --help' for the game's own options.`);
@@ -134,26 +144,31 @@ function gameCommandHelp(command: GameCommand, name: string, plugin: GamePlugin)
 }
 
 /** Every command, for "did you mean" (`help` and `version` are spelled as commands too). */
-const COMMANDS = [...GAME_COMMANDS, 'uhp', 'match', 'games', 'demo', 'help', 'version'];
+function allCommands(commands: ReadonlyMap<string, CommandPlugin>): string[] {
+  return [...GAME_COMMANDS, ...commands.keys(), ...OWN_COMMANDS, 'help', 'version'];
+}
 
 /**
  * The generic flags of every command: flag name → the commands that take it, so an option given
- * to the wrong command says where it belongs (`play hive --json`: an option of 'perft').
+ * to the wrong command says where it belongs (`play <game> --json`: an option of 'perft').
  */
-function flagOwners(): ReadonlyMap<string, readonly string[]> {
+function flagOwners(
+  commands: ReadonlyMap<string, CommandPlugin>,
+): ReadonlyMap<string, readonly string[]> {
   const owners = new Map<string, string[]>();
-  for (const command of COMMANDS) {
-    for (const f of commandFlags(command))
+  for (const command of allCommands(commands)) {
+    for (const f of commandFlags(command, commands))
       owners.set(f.name, [...(owners.get(f.name) ?? []), command]);
   }
   return owners;
 }
 
 /** The flags of a command that takes no game. */
-function commandFlags(command: string): readonly FlagSpec[] {
-  if (command === 'uhp') return UHP_FLAGS;
-  if (command === 'match') return MATCH_FLAGS;
-  return COMMON_FLAGS[command] ?? [];
+function commandFlags(
+  command: string,
+  commands: ReadonlyMap<string, CommandPlugin>,
+): readonly FlagSpec[] {
+  return commands.get(command)?.flags ?? COMMON_FLAGS[command] ?? [];
 }
 
 function runMoves(ctx: CliContext, plugin: GamePlugin, flags: Flags): void {
@@ -162,8 +177,14 @@ function runMoves(ctx: CliContext, plugin: GamePlugin, flags: Flags): void {
   for (const m of plugin.game.moves(state)) ctx.io.out(plugin.game.formatMove(state, m));
 }
 
+/** `['ab', 'cd', 'ef']` as `Ab, Cd and Ef`: the games' names as titles. */
+function titles(names: readonly string[]): string {
+  const t = names.map((n) => `${n.charAt(0).toUpperCase()}${n.slice(1)}`);
+  return t.length < 2 ? t.join('') : `${t.slice(0, -1).join(', ')} and ${t.at(-1)}`;
+}
+
 async function runDemo(ctx: CliContext, gamesMap: ReadonlyMap<string, GamePlugin>): Promise<void> {
-  ctx.io.out('boardrules — executable rules for Hive, Coerceo and Torres');
+  ctx.io.out(`boardrules — executable rules for ${titles([...gamesMap.keys()]) || 'board games'}`);
   ctx.io.out('');
   if (gamesMap.size === 0) {
     ctx.io.out(
@@ -198,12 +219,16 @@ async function runGameCommand(
   command: GameCommand,
   rest: readonly string[],
   gamesMap: ReadonlyMap<string, GamePlugin>,
+  commands: ReadonlyMap<string, CommandPlugin>,
 ): Promise<void> {
   const [name, ...args] = rest;
   if (name === undefined || name.startsWith('-')) {
     // `perft --help` without a game: the command's own help.
-    if (name !== undefined && parseFlags(COMMON_FLAGS[command] ?? [], rest, flagOwners()).help) {
-      ctx.io.out(commandHelp(command, gamesMap));
+    if (
+      name !== undefined &&
+      parseFlags(COMMON_FLAGS[command] ?? [], rest, flagOwners(commands)).help
+    ) {
+      ctx.io.out(commandHelp(command, gamesMap, commands));
       return;
     }
     throw new UsageError(
@@ -217,7 +242,7 @@ async function runGameCommand(
       `unknown game ${quote(name)}${suggestion(name, known)} (known: ${known.join(', ') || 'none'})`,
     );
   }
-  const flags = parseFlags(commandSpecs(command, plugin), args, flagOwners());
+  const flags = parseFlags(commandSpecs(command, plugin), args, flagOwners(commands));
   if (flags.help) {
     ctx.io.out(gameCommandHelp(command, name, plugin));
     return;
@@ -234,13 +259,27 @@ async function runGameCommand(
   else await runPlay(ctx, name, plugin, flags);
 }
 
+/** What a game's own command gets of the CLI's context. */
+function commandContext(ctx: CliContext): CommandContext {
+  return {
+    io: ctx.io,
+    now: ctx.now ?? (() => performance.now()),
+    version: ctx.version ?? packageVersion(),
+    ...(ctx.progress === undefined ? {} : { progress: ctx.progress }),
+    ...(ctx.workerScript === undefined ? {} : { workerScript: ctx.workerScript }),
+    ...(ctx.self === undefined ? {} : { self: ctx.self }),
+    ...(ctx.stdio === undefined ? {} : { stdio: ctx.stdio }),
+  };
+}
+
 /** Runs the CLI; resolves to the process exit code (0 ok, 1 failure, 2 bad arguments). */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
   const gamesMap = ctx.games ?? registeredGames;
   const [command, ...rest] = argv;
   try {
+    const commands = gameOwnCommands(gamesMap);
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      ctx.io.out(usage(gamesMap));
+      ctx.io.out(usage(gamesMap, commands));
       return command === undefined ? 2 : 0;
     }
     if (command === '--version' || command === '-V' || command === 'version') {
@@ -248,47 +287,31 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       return 0;
     }
     if ((GAME_COMMANDS as readonly string[]).includes(command)) {
-      await runGameCommand(ctx, command as GameCommand, rest, gamesMap);
+      await runGameCommand(ctx, command as GameCommand, rest, gamesMap, commands);
       return 0;
     }
-    if (command !== 'games' && command !== 'demo' && command !== 'uhp' && command !== 'match') {
+    const own = commands.get(command);
+    if (own === undefined && !(OWN_COMMANDS as readonly string[]).includes(command)) {
       if (command.startsWith('-')) {
         throw new UsageError(
           `unknown option ${quote(command)}${suggestion(command, ['--help', '--version'])}`,
         );
       }
-      throw new UsageError(`unknown command ${quote(command)}${suggestion(command, COMMANDS)}`);
+      throw new UsageError(
+        `unknown command ${quote(command)}${suggestion(command, allCommands(commands))}`,
+      );
     }
-    // `match` may name two engines with one flag; the generic parser takes the rest.
-    const { engines, rest: others } =
-      command === 'match' ? takeEngineFlags(rest) : { engines: [], rest };
+    const { taken, rest: others } = own?.take?.(rest) ?? { taken: [], rest };
     // The commands without a game take only their own flags: anything else is a usage error.
-    const flags = parseFlags(commandFlags(command), others, flagOwners());
+    const flags = parseFlags(commandFlags(command, commands), others, flagOwners(commands));
     if (flags.help) {
-      ctx.io.out(commandHelp(command, gamesMap));
+      ctx.io.out(commandHelp(command, gamesMap, commands));
       return 0;
     }
-    if (command === 'games') {
+    if (own !== undefined) await own.run(commandContext(ctx), flags, taken);
+    else if (command === 'games') {
       for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
-    } else if (command === 'demo') {
-      await runDemo(ctx, gamesMap);
-    } else if (command === 'match') {
-      await runMatch(
-        {
-          ...ctx.io,
-          now: ctx.now ?? (() => performance.now()),
-          ...(ctx.progress === undefined ? {} : { progress: ctx.progress }),
-          ...(ctx.selfEngine === undefined ? {} : { selfEngine: ctx.selfEngine }),
-        },
-        flags,
-        engines,
-      );
-    } else {
-      if (!ctx.uhp) throw new UsageError('the UHP engine is not available here');
-      const ruleOptions = ruleOptionsFromFlags(flags);
-      const threads = intFlag(flags, 'threads', 1, 1);
-      await ctx.uhp({ ruleOptions, version: ctx.version ?? packageVersion(), threads });
-    }
+    } else await runDemo(ctx, gamesMap);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
@@ -299,8 +322,11 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
     if (isRulesError(e)) {
       // Bad input given on the command line (a state, a flag value the game rejects).
       ctx.io.err(`boardrules: ${e.code}: ${e.message}`);
-      const url = e.rule === undefined ? undefined : ruleUrl(e.rule);
-      if (url !== undefined) ctx.io.err(`boardrules: the rule: ${url}`);
+      // The game whose rulebook has the rule (its ID's prefix says which).
+      for (const plugin of e.rule === undefined ? [] : gamesMap.values()) {
+        const url = ruleUrl(e.rule as string, plugin.game);
+        if (url !== undefined) ctx.io.err(`boardrules: the rule: ${url}`);
+      }
       return 2;
     }
     ctx.io.err(

@@ -30,7 +30,7 @@ export interface BotKit<S, M> {
    * MCTS expands a node's moves best first by `evaluate` instead of in random order (see
    * `mctsBot`'s `guided`); with `rolloutDepth: 0` it scores each new node by `evaluate` alone.
    * For games whose turns are many small actions, where random expansion and rollouts measure
-   * little (Torres).
+   * little (turns of several actions each, say).
    */
   readonly guided?: boolean;
 }

@@ -10,13 +10,13 @@ import { UsageError } from './plugin.js';
 import { suggestion } from './suggest.js';
 
 /**
- * The seed flag of commands that start a game: the seed of the game's chance (Torres deals its
- * decks from it) and, in `play`, of the players. Games without chance ignore it.
+ * The seed flag of commands that start a game: the seed of the game's chance (a deal of cards,
+ * say) and, in `play`, of the players. Games without chance ignore it.
  */
 const SEED_FLAG: FlagSpec = {
   name: 'seed',
   value: '<S>',
-  help: "seed of the game's chance (Torres' decks) and of the players (default 1 in play)",
+  help: "seed of the game's chance (dealt cards, dice) and of the players (default 1 in play)",
 };
 
 /**
@@ -104,7 +104,7 @@ export const COMMON_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
 /**
  * The flags of `<command> <game>`: the command's generic flags, then the game's own. A game flag
  * with the name of a generic flag is not offered by that command: the generic one wins (`play
- * hive --max-plies` stops the game; Hive's rule option of that name is `--ply-cap` there).
+ * <game> --max-plies` stops the game; a game's rule option of that name needs another name there).
  */
 export function commandSpecs(command: string, plugin: GamePlugin): FlagSpec[] {
   const common = COMMON_FLAGS[command] ?? [];

@@ -10,7 +10,7 @@ if (isCliWorker()) serveJobs();
 else await main();
 
 async function main(): Promise<void> {
-  // A reader that stops early (`boardrules play torres --games 200 | head`) closes the pipe: the
+  // A reader that stops early (`boardrules play <game> --games 200 | head`) closes the pipe: the
   // output is no longer wanted, so stop quietly, as other command-line tools do, rather than
   // crash with an unhandled EPIPE (worker threads end with the process).
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -24,14 +24,12 @@ async function main(): Promise<void> {
     },
     // Progress of long runs goes to stderr: stdout stays what scripts parse.
     progress: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
-    uhp: async (run) => {
-      const { runUhp } = await import('./uhp.js');
-      await runUhp(process.stdin, process.stdout, run, new URL(import.meta.url), process.stderr);
-    },
+    // A command that speaks a protocol (an engine's) does it on the process's streams.
+    stdio: { input: process.stdin, output: process.stdout, errors: process.stderr },
     // Worker threads run this same file (built to dist/cli/main.js) in worker mode.
     workerScript: new URL(import.meta.url),
-    // `match` plays boardrules' own UHP engine by default: this binary, run by this Node.
-    selfEngine: `${shellQuote(process.execPath)} ${shellQuote(fileURLToPath(import.meta.url))} uhp`,
+    // This binary, run by this Node: a game's command may start it again (a referee's engine).
+    self: `${shellQuote(process.execPath)} ${shellQuote(fileURLToPath(import.meta.url))}`,
   });
   process.exitCode = code;
 }

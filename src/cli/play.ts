@@ -181,7 +181,7 @@ const OPENING_STREAM = 0x6f70656e;
 /**
  * The seed of game `g`'s opening (`--opening-plies`): one per round of seat rotation, so the `n`
  * games of a round (each entrant in each seat once) draw the same moves, and from the same start
- * (Hive, Coerceo) play the same opening: deterministic bots then play different games from round
+ * (any game whose start has no chance) play the same opening: deterministic bots then play different games from round
  * to round, and every bot gets every opening from every seat.
  */
 function openingSeed(seed: number, g: number, n: number, rotate: boolean): number {

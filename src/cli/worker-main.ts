@@ -1,8 +1,9 @@
 /**
  * A CLI worker thread's loop (see `workers.ts`). For a pool run it takes jobs from the run's
  * shared counter until none is left, answering each with its result or its error message (and
- * taking no further job after an error); a lazy-SMP helper search is answered only if it fails.
- * Root states of perft tasks are read once per worker.
+ * taking no further job after an error); a job of a game's own commands (say, the
+ * helper threads of an engine's search) goes to that game's plug-in and is answered only if it fails. Root states of perft
+ * tasks are read once per worker.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Game } from '../core/game.js';
@@ -10,7 +11,6 @@ import { perftTask } from '../core/perft.js';
 import { playMatchGame } from './play.js';
 import type { GamePlugin } from './plugin.js';
 import { games } from './registry.js';
-import { helpHiveSearch } from './search-helpers.js';
 import { errorReply, type WorkerJob, type WorkerReply, type WorkerRequest } from './workers.js';
 
 /** Serves requests until the main thread terminates the worker. */
@@ -35,10 +35,12 @@ export function serveJobs(): void {
     return playMatchGame(job.job.game, pluginOf(job.job.game), job.job);
   };
   parentPort?.on('message', (req: WorkerRequest) => {
-    if (req.kind === 'hive-help') {
+    if (req.kind === 'game') {
       try {
-        // No answer unless it fails: the results are in the shared table.
-        helpHiveSearch(req.index, req.job);
+        const plugin = pluginOf(req.game);
+        if (plugin.runJob === undefined) throw new Error(`game '${req.game}' takes no jobs`);
+        // No answer unless it fails: a game's job keeps its results (say, in a shared table).
+        plugin.runJob(req.job);
       } catch (e) {
         parentPort?.postMessage(errorReply(req.id, e));
       }

@@ -13,7 +13,6 @@
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { isRulesError, RulesError, type RulesErrorCode } from '../core/errors.js';
 import type { PerftTask } from '../core/perft.js';
-import type { UhpHelperJob } from '../hive/uhp-engine.js';
 import type { Flags } from './plugin.js';
 
 /** A perft task for a worker: the root state's saved text and the path below it. */
@@ -35,14 +34,22 @@ export interface MatchJob {
 }
 
 /**
- * A lazy-SMP helper search for `boardrules uhp` (see `search-helpers.ts`): answered only when
- * it fails, since its results are in the shared table.
+ * A job of a game's own commands (its plug-in's `runJob` does it: say, the helper threads
+ * of a protocol engine's search), answered only when it fails.
  */
-export interface HiveHelpJob {
-  readonly kind: 'hive-help';
-  /** The helper's number, 1 up. */
-  readonly index: number;
-  readonly job: UhpHelperJob;
+export interface GameJobRequest {
+  readonly kind: 'game';
+  /** Answers to a failed job carry this. */
+  readonly id: number;
+  /** The registered game whose plug-in does the job. */
+  readonly game: string;
+  /** The job, as plain data (it is posted to the worker). */
+  readonly job: unknown;
+}
+
+/** The message that has a worker do `job` with the plug-in of `game` (see {@link GameJobRequest}). */
+export function gameJobRequest(game: string, job: unknown, id = -1): GameJobRequest {
+  return { kind: 'game', id, game, job };
 }
 
 /** A job of a {@link WorkerPool} run. */
@@ -58,8 +65,8 @@ export interface BatchRequest {
   readonly next: SharedArrayBuffer;
 }
 
-/** What a worker can be sent: a pool run, or a lazy-SMP helper search. */
-export type WorkerRequest = BatchRequest | ({ readonly id: number } & HiveHelpJob);
+/** What a worker can be sent: a pool run, or a job of a game's own commands. */
+export type WorkerRequest = BatchRequest | GameJobRequest;
 
 /** A job that threw: the message, with the code and rule of a {@link RulesError}. */
 export interface FailedJob {
@@ -69,7 +76,7 @@ export interface FailedJob {
   readonly rule?: string;
 }
 
-/** A worker's answer for job `id` of a run (or for a failed helper search). */
+/** A worker's answer for job `id` of a run (or for a failed job of a game's own). */
 export type WorkerReply = { readonly id: number; readonly result: unknown } | FailedJob;
 
 /** The reply for a job that threw `e`. */

@@ -24,6 +24,7 @@ import {
   VN_HI,
   VN_LO,
 } from './engine/board.js';
+import type { CoerceoPosition } from './engine/position.js';
 import { LIVE } from './engine/rules.js';
 import { quoteMove } from './notation.js';
 import { legalCode, positionOf } from './state.js';
@@ -53,10 +54,11 @@ function field(move: unknown, name: unknown): number {
 }
 
 /**
- * The refusal of `move` in the checked `state`, or `null` when it is legal. Throws
- * `ILLEGAL_MOVE` (with no rule) for a value that is no Coerceo move at all.
+ * The refusal of `move` in `pos` (a checked state's position), or `null` when it is legal.
+ * Throws `ILLEGAL_MOVE` (with no rule) for a value that is no Coerceo move at all. By position,
+ * like Hive's and Torres' `refusalOf`.
  */
-export function refusalOf(state: CoerceoState, move: CoerceoMove): Refusal | null {
+export function refusalOf(pos: CoerceoPosition, move: CoerceoMove): Refusal | null {
   if (move === null || typeof move !== 'object') {
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quoteMove(move)}`);
   }
@@ -65,9 +67,8 @@ export function refusalOf(state: CoerceoState, move: CoerceoMove): Refusal | nul
   if (kind !== 'step' && kind !== 'exchange') {
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quoteMove(move)}`);
   }
-  if (state.status !== LIVE) return refusal('the game is over: no move is legal', 'C-END-7');
-  const pos = positionOf(state, 'coerceo');
-  const c = state.side;
+  if (pos.terminal()) return refusal('the game is over: no move is legal', 'C-END-7');
+  const c = pos.toMove();
   const o = 1 - c;
   if (move.kind === 'exchange') {
     const target = field(move, move.target);
@@ -119,13 +120,16 @@ export function refusalOf(state: CoerceoState, move: CoerceoMove): Refusal | nul
  * `move` — `GAME_OVER` on a finished game, `ILLEGAL_MOVE` otherwise, `error.rule` set either way.
  */
 export function assertLegal(state: CoerceoState, move: CoerceoMove): void {
-  const refused = refusalOf(state, move);
+  const refused = refusalOf(positionOf(state, 'coerceo'), move);
   if (refused === null) return;
   throw refusedMove(quoteMove(move), refused, state.status !== LIVE ? 'GAME_OVER' : 'ILLEGAL_MOVE');
 }
 
-/** Whether `move` is legal in the checked `state`, and which rule forbids it if not. */
-export function explainMove(state: CoerceoState, move: CoerceoMove): Explanation {
-  const r = refusalOf(state, move);
+/**
+ * Whether `move` is legal in `pos` (a checked state's position), and which rule forbids it if
+ * not.
+ */
+export function explainMove(pos: CoerceoPosition, move: CoerceoMove): Explanation {
+  const r = refusalOf(pos, move);
   return r === null ? LEGAL : illegal(r);
 }

@@ -15,7 +15,7 @@ import { moveList } from './engine/lists.js';
 import type { CoerceoPosition } from './engine/position.js';
 import { LIVE, scoreOf } from './engine/rules.js';
 import { assertLegal, explainMove, refusalOf } from './explain.js';
-import { formatCpf, formatMove, parseCpf, parseMove, quoteMove } from './notation.js';
+import { formatCpf, formatMoveText, parseCpf, parseMoveText, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { threats } from './queries.js';
 import { searchPositionOf } from './search.js';
@@ -23,6 +23,7 @@ import {
   checkState,
   childState,
   positionAt,
+  positionOf,
   readSavedText,
   resigned,
   savedText,
@@ -110,7 +111,7 @@ function formatMoveAt(state: CoerceoState, move: CoerceoMove): string {
   if (move === null || typeof move !== 'object') {
     throw new RulesError('ILLEGAL_MOVE', `formatMove: ${quoteMove(move)} is not a move`);
   }
-  const text = formatMove(move);
+  const text = formatMoveText(move);
   if (state.rulings.cura && state.status === LIVE) {
     const next = apply(state, move);
     if (threats(next).length > 0) return `${text}+`;
@@ -120,11 +121,14 @@ function formatMoveAt(state: CoerceoState, move: CoerceoMove): string {
 
 /** C-NOTATION-2: reads a move and checks it is legal (`PARSE_ERROR` / `ILLEGAL_MOVE`). */
 function parseMoveAt(state: CoerceoState, text: string): CoerceoMove {
-  checkState(state, 'coerceo.parseMove');
-  const move = parseMove(text);
-  const refused = refusalOf(state, move);
+  const pos = positionOf(state, 'coerceo.parseMove');
+  const move = parseMoveText(text);
+  const refused = refusalOf(pos, move);
   if (refused !== null) {
-    throw refusedMove(`${quote(formatMove(move))} (from ${quote(String(text).trim())})`, refused);
+    throw refusedMove(
+      `${quote(formatMoveText(move))} (from ${quote(String(text).trim())})`,
+      refused,
+    );
   }
   // The listed object, so that a parsed move is the very value `moves` holds.
   const listed = moves(state).find((m) =>
@@ -162,17 +166,35 @@ function deserialize(text: string): CoerceoState {
 export const name = 'coerceo' as const;
 
 /** The Coerceo rules as a boardrules {@link Game}. */
-export const coerceo: Game<CoerceoState, CoerceoMove, CoerceoOptions> & {
-  /** Whether a move is legal, and which rule forbids it (see {@link Game.explain}). */
+export const coerceo: {
+  /**
+   * Whether `move` is legal in `state`, and if not, the rule that forbids it (its ID in
+   * `docs/rules/coerceo.md`) and why, in words — what `coerceo.apply` would throw, without
+   * throwing (see {@link Game.explain}). Throws `INVALID_STATE` for a bad state and
+   * `ILLEGAL_MOVE` for a value that is no Coerceo move (not a step or exchange object, an
+   * unknown field).
+   *
+   * @example
+   * ```ts
+   * import { coerceo } from 'boardrules/coerceo';
+   * coerceo.explain(coerceo.start(), { kind: 'exchange', target: 'a2f' });
+   * // { legal: false, rule: 'C-EXCHANGE-1', rules: ['C-EXCHANGE-1'],
+   * //   reason: 'an exchange costs 2 tiles and White holds 0' }
+   * ```
+   */
   explain(state: CoerceoState, move: CoerceoMove): Explanation;
-} = {
+  /** The mutable search position over `state`, for perft and bots (see {@link CoerceoPosition}). */
+  search(state: CoerceoState): CoerceoPosition;
+} & Game<CoerceoState, CoerceoMove, CoerceoOptions> = {
   name,
   scoring: 'winloss',
+  seats: { min: 2, max: 2 },
+  rulebook: { prefix: 'C', page: 'coerceo' },
   start,
   players: () => 2,
   toMove: (state) => checkState(state, 'coerceo.toMove').side,
   moves,
-  explain: (state, move) => explainMove(checkState(state, 'coerceo.explain'), move),
+  explain: (state, move) => explainMove(positionOf(state, 'coerceo.explain'), move),
   apply,
   terminal: (state) => checkState(state, 'coerceo.terminal').status !== LIVE,
   score: (state) => scoreOf(checkState(state, 'coerceo.score').status),

@@ -4,7 +4,7 @@
  * (move text, position string, full state string) and a fast search position for bots and perft.
  *
  * ```ts
- * import { coerceo, parseMove } from 'boardrules/coerceo';
+ * import { coerceo } from 'boardrules/coerceo';
  * let s = coerceo.start();                       // Laurentius, White to move
  * s = coerceo.apply(s, coerceo.parseMove(s, 'c4a-c4c'));
  * console.log(coerceo.serialize(s));
@@ -13,7 +13,7 @@
  * @module boardrules/coerceo
  */
 export { fieldName, TILE_NAMES } from './engine/board.js';
-export { CoerceoPosition } from './engine/position.js';
+export type { CoerceoPosition } from './engine/position.js';
 export { coerceoEvaluator, evaluateCoerceo } from './evaluate.js';
 export {
   coerceo,
@@ -24,7 +24,7 @@ export {
   parsePosition,
   resign,
 } from './game.js';
-export { formatMove, parseMove } from './notation.js';
+export { formatMoveText, parseMoveText } from './notation.js';
 export {
   type CoerceoOptions,
   type CoerceoRulings,
@@ -33,7 +33,6 @@ export {
 } from './options.js';
 export {
   edgeNeighboursOf,
-  explain,
   fieldExists,
   outcome,
   pieceAt,

@@ -76,7 +76,7 @@ export function isMoveShape(move: unknown): move is CoerceoMove {
  * short step form `b3f-d` (= `b3f-b3d`), one trailing Cura mark `+` and surrounding whitespace.
  * Throws `PARSE_ERROR` naming the offending character and its index.
  */
-export function parseMove(input: string): CoerceoMove {
+export function parseMoveText(input: string): CoerceoMove {
   if (typeof input !== 'string')
     throw parseError(`move text must be a string, got ${quote(input)}`);
   let text = input.trim();
@@ -119,7 +119,7 @@ export function parseMove(input: string): CoerceoMove {
 }
 
 /** C-NOTATION-2: the canonical text of a move (long form, no Cura mark). */
-export function formatMove(move: CoerceoMove): string {
+export function formatMoveText(move: CoerceoMove): string {
   if (!isMoveShape(move)) {
     throw new RulesError('ILLEGAL_MOVE', `not a Coerceo move: ${quote(move)}`);
   }
@@ -394,7 +394,7 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
         if (!/^[a-e][1-5][a-f]-[a-e][1-5][a-f]$/.test(m)) {
           throw parseError(`state history item ${k} ${quote(m)} is not a long-form step`);
         }
-        parseMove(m);
+        parseMoveText(m);
       }
     } else if ((token === 'r:w' || token === 'r:b') && stage < 3) {
       stage = 3;
@@ -410,5 +410,5 @@ export function parseStateText(input: string): { cpf: string; tail: StateTail } 
 
 /** A move for an error message, quoted: its text when it has the shape of one. */
 export function quoteMove(move: unknown): string {
-  return quote(isMoveShape(move) ? formatMove(move) : move);
+  return quote(isMoveShape(move) ? formatMoveText(move) : move);
 }

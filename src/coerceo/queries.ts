@@ -5,7 +5,6 @@
  * @module
  */
 import { RulesError } from '../core/errors.js';
-import type { Explanation } from '../core/explain.js';
 import { quote } from '../core/quote.js';
 import {
   COLOUR_FIELDS,
@@ -25,7 +24,7 @@ import {
 import { MAX_MOVES } from './engine/codes.js';
 import { generateSteps } from './engine/moves.js';
 import { LIVE, outcomeOf } from './engine/rules.js';
-import { assertLegal, explainMove } from './explain.js';
+import { assertLegal } from './explain.js';
 import { checkState, legalCode, positionFrom, positionOf } from './state.js';
 import type { CoerceoMove, CoerceoOutcome, CoerceoState, Colour } from './types.js';
 
@@ -202,23 +201,4 @@ export function sideToMove(state: CoerceoState): Colour {
 export function variantOf(state: CoerceoState): 'laurentius' | 'ocius' | 'custom' {
   const { layout } = checkState(state, 'variantOf');
   return layout === 'L' ? 'laurentius' : layout === 'O' ? 'ocius' : 'custom';
-}
-
-/**
- * Whether `move` is legal in `state`, and if not, the rule that forbids it (its ID in
- * `docs/rules/coerceo.md`) and why, in words — what `coerceo.apply` would throw, without
- * throwing. Throws `INVALID_STATE` for a bad state and `ILLEGAL_MOVE` for a value that is no
- * Coerceo move (not a step or exchange object, an unknown field).
- *
- * @example
- * ```ts
- * import { coerceo, explain } from 'boardrules/coerceo';
- * explain(coerceo.start(), { kind: 'exchange', target: 'a2f' });
- * // { legal: false, rule: 'C-EXCHANGE-1', rules: ['C-EXCHANGE-1'],
- * //   reason: 'an exchange costs 2 tiles and White holds 0' }
- * ```
- */
-export function explain(state: CoerceoState, move: CoerceoMove): Explanation {
-  checkState(state, 'explain');
-  return explainMove(state, move);
 }

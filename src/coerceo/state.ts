@@ -28,7 +28,7 @@ import {
   formatCpf,
   formatTail,
   parseCpf,
-  parseMove,
+  parseMoveText,
   parseStateText,
   type StateTail,
   stepBetween,
@@ -286,7 +286,7 @@ export function loadState(data: PositionData, tail: StateTail): CoerceoState {
     state = stateFromData(data, tail.rulings);
   } else {
     // `parseStateText` read each item as a long-form step.
-    const steps = tail.since.map((text) => parseMove(text) as CoerceoStep);
+    const steps = tail.since.map((text) => parseMoveText(text) as CoerceoStep);
     // Undo the history from the last step back, then replay it forwards.
     const cpfs: string[] = [formatCpf(data)];
     let pieces = data.pieces.slice() as [number, number, number, number];

@@ -6,6 +6,7 @@
  * @module
  */
 import { RulesError, type RulesErrorCode } from './errors.js';
+import type { Rulebook } from './game.js';
 
 /** The rules that forbid a move, first the one that decides, with the reason in words. */
 export interface Refusal {
@@ -53,28 +54,36 @@ export function refusedMove(
   return new RulesError(code, `${moveText} is illegal: ${r.reason}`, r.rule);
 }
 
-const RULEBOOK_PAGES: Readonly<Record<string, string>> = { H: 'hive', C: 'coerceo', T: 'torres' };
-
 /**
- * Where rule `id` is written: the rulebook page of its game (`docs/rules/hive.md` for `H-…`,
- * `coerceo.md` for `C-…`, `torres.md` for `T-…`) with the rule's anchor, relative to the
- * repository root; `undefined` for an ID of no game. Each rule's heading there starts with its
- * ID, and `docs/rules/index.md` lists them all.
+ * Where rule `id` of `game` is written: the game's rulebook page (`Game.rulebook`:
+ * `docs/rules/hive.md` for Hive's `H-…`) with the rule's anchor, relative to the repository root;
+ * `undefined` when `id` is not a rule ID of that game (another prefix, or a game without a
+ * rulebook). Each rule's heading there starts with its ID, and `docs/rules/index.md` lists them
+ * all. Never throws.
+ *
+ * ```ts
+ * rulePage('H-PLACE-5', hive); //=> 'docs/rules/hive.md#h-place-5'
+ * ```
  */
-export function rulePage(id: string): string | undefined {
-  const page = typeof id === 'string' ? RULEBOOK_PAGES[id.split('-')[0] ?? ''] : undefined;
-  return page === undefined ? undefined : `docs/rules/${page}.md#${id.toLowerCase()}`;
+export function rulePage(id: string, game: { readonly rulebook?: Rulebook }): string | undefined {
+  if (typeof id !== 'string' || game === null || typeof game !== 'object') return undefined;
+  const book: unknown = game.rulebook;
+  if (book === null || typeof book !== 'object') return undefined;
+  const { prefix, page } = book as Partial<Rulebook>;
+  if (typeof prefix !== 'string' || typeof page !== 'string') return undefined;
+  if (prefix === '' || !id.startsWith(`${prefix}-`)) return undefined;
+  return `docs/rules/${page}.md#${id.toLowerCase()}`;
 }
 
 /** Where the rulebook is published: the repository's pages on GitHub. */
 const RULEBOOK_BASE = 'https://github.com/boardrules/boardrules/blob/main/';
 
 /**
- * The web address of rule `id` in the published rulebook (see {@link rulePage}), e.g.
+ * The web address of rule `id` of `game` in the published rulebook (see {@link rulePage}), e.g.
  * `https://github.com/boardrules/boardrules/blob/main/docs/rules/hive.md#h-place-5`;
- * `undefined` for an ID of no game.
+ * `undefined` when `id` is not a rule ID of that game. Never throws.
  */
-export function ruleUrl(id: string): string | undefined {
-  const page = rulePage(id);
+export function ruleUrl(id: string, game: { readonly rulebook?: Rulebook }): string | undefined {
+  const page = rulePage(id, game);
   return page === undefined ? undefined : `${RULEBOOK_BASE}${page}`;
 }

@@ -42,6 +42,25 @@ export interface Game<State, Move, Options = Record<string, never>> {
   readonly name: string;
   /** Whether the score is a result (`'winloss'`: 1 / ½ / 0) or points (`'points'`). */
   readonly scoring: 'winloss' | 'points';
+  /**
+   * How many seats the game can have, and the start option that chooses among them: Torres is
+   * `{ min: 2, max: 4, option: 'players' }`, Hive `{ min: 2, max: 2 }`. Generic code (the
+   * boardgame.io adapter, a lobby) reads the range here. Absent: the game always has the number
+   * of seats `players` gives for its default start.
+   */
+  readonly seats?: Seats;
+  /**
+   * The start option that seeds the game's chance (Torres: `'seed'`; `start({ seed: 7 })` deals
+   * the same decks every time). A server draws it from a cryptographic source for every match.
+   * Absent for games without chance.
+   */
+  readonly seedOption?: string;
+  /**
+   * Where the game's rules are written: the prefix of its rule IDs (the `H` of `H-PLACE-5`, which
+   * a refusal's `RulesError.rule` names) and its page of the rulebook. {@link rulePage} and
+   * {@link ruleUrl} read it. Absent for a game without a rulebook page.
+   */
+  readonly rulebook?: Rulebook;
   /** The initial state. Throws `RulesError('INVALID_OPTIONS')` on an unknown option or value. */
   start(options?: Partial<Options>): State;
   /** Number of seats in this game (fixed for its whole length). */
@@ -100,6 +119,33 @@ export interface Game<State, Move, Options = Record<string, never>> {
    * `apply`).
    */
   search?(state: State): SearchPosition<Move>;
+}
+
+/** The seat range of a game ({@link Game.seats}). */
+export interface Seats {
+  /** The fewest seats a game can have. */
+  readonly min: number;
+  /** The most seats a game can have. */
+  readonly max: number;
+  /**
+   * The start option that sets the number of seats, `min` to `max` (Torres: `'players'`).
+   * Absent when the game has one fixed number of seats (`min` equals `max`).
+   */
+  readonly option?: string;
+}
+
+/** Where a game's rules are written ({@link Game.rulebook}). */
+export interface Rulebook {
+  /**
+   * What every rule ID of the game starts with, before its first `-`: `'H'` for Hive's
+   * `H-PLACE-5`. Unique among the games.
+   */
+  readonly prefix: string;
+  /**
+   * The game's page of the rulebook: `docs/rules/<page>.md` in the repository (`'hive'`), whose
+   * rule headings each start with the rule's ID.
+   */
+  readonly page: string;
 }
 
 /**

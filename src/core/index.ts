@@ -5,7 +5,9 @@ export {
   type MoveOf,
   normalizedScore,
   type OptionsOf,
+  type Rulebook,
   type SearchPosition,
+  type Seats,
   type StateOf,
 } from './game.js';
 export {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { searchNodeArg } from '../core/args.js';
+import { integerArg, searchNodeArg } from '../core/args.js';
 import { twoSeatValues } from '../core/curve.js';
 import type { Evaluator, SearchNode } from '../search/types.js';
 import { isCutCell, locallyUncut, markCutCells } from './engine/articulation.js';
@@ -311,11 +311,13 @@ export const hiveEvaluator: Evaluator<HiveState, HiveMove> = (node) =>
   twoSeatValues(hiveBalance(positionFor(node)), SCALE);
 
 /**
- * {@link hiveEvaluator} with another aggression (1..5, default 3): the Queen terms scale with it
- * — the Queen's value 4×, a liberty 10× (an attacker's 12×), the Pillbug defence 40× the level.
- * The UHP engine's `Aggression` option. Internal: not exported from the entry.
+ * {@link hiveEvaluator} with another aggression (an integer 1..5, default 3): the Queen terms
+ * scale with it — the Queen's value 4×, a liberty 10× (an attacker's 12×), the Pillbug defence
+ * 40× the level. The UHP engine's `Aggression` option, and what a helper thread of its search
+ * (`UhpSearchHelpers`) evaluates with. Throws `RulesError('INVALID_ARGUMENT')` for another value.
  */
 export function hiveEvaluatorWith(aggression: number): Evaluator<HiveState, HiveMove> {
+  integerArg('hiveEvaluatorWith', 'the aggression', aggression, 1, 5);
   if (aggression === DEFAULT_AGGRESSION) return hiveEvaluator;
   const weights = weightsOf(aggression);
   return (node) => twoSeatValues(hiveBalance(positionFor(node), weights), SCALE);

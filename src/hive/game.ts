@@ -1,5 +1,5 @@
 import type { Explanation } from '../core/explain.js';
-import type { Game, SearchPosition } from '../core/game.js';
+import type { Game } from '../core/game.js';
 import { listedIndex } from '../core/listed.js';
 
 /** The legal moves of each state asked for, built once. */
@@ -24,7 +24,7 @@ import {
   successor,
   versionOf,
 } from './state.js';
-import type { HiveMove, HiveState } from './types.js';
+import type { HiveMove, HivePosition, HiveState } from './types.js';
 
 /** Scratch move buffer (every use is synchronous and finishes before the next). */
 const buffer = new Int32Array(MAX_MOVES);
@@ -44,12 +44,30 @@ export const name = 'hive' as const;
  * not what the moves give (`Base+MLP;WhiteWins;White[1]`); pass `{ lenient: true }` to
  * `parseGameString` to recompute those fields as Mzinga does.
  */
-export const hive: Game<HiveState, HiveMove, HiveOptions> & {
-  /** Whether a move is legal, and which rules forbid it (see {@link Game.explain}). */
+export const hive: {
+  /**
+   * Whether `move` is legal in `state`, and if not, the rules that forbid it (their IDs in
+   * `docs/rules/hive.md`, the deciding one first) and why, in words — what `hive.apply` would
+   * throw, without throwing (see {@link Game.explain}). Throws `INVALID_STATE` for a bad state
+   * and `ILLEGAL_MOVE` for a value that names no move (not a move object, an unknown piece).
+   *
+   * @example
+   * ```ts
+   * import { hive } from 'boardrules/hive';
+   * const s = hive.start({ tournamentOpening: true });
+   * hive.explain(s, { kind: 'place', piece: 'wQ', q: 0, r: 0 });
+   * // { legal: false, rule: 'H-PLACE-5', rules: ['H-PLACE-5'],
+   * //   reason: 'the Queen may not be placed on the first turn' }
+   * ```
+   */
   explain(state: HiveState, move: HiveMove): Explanation;
-} = {
+  /** The mutable search position over `state`, for perft and bots (see {@link HivePosition}). */
+  search(state: HiveState): HivePosition;
+} & Game<HiveState, HiveMove, HiveOptions> = {
   name,
   scoring: 'winloss',
+  seats: { min: 2, max: 2 },
+  rulebook: { prefix: 'H', page: 'hive' },
   start(options?: Partial<HiveOptions>): HiveState {
     const resolved = resolveOptions(options ?? {});
     return freezeState(resolved.type, resolved, rootVersion(newPosition(resolved), []));
@@ -81,7 +99,6 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
     const pos = positionAt(version);
     return successor(state, checkedEncode(pos, move));
   },
-  /** {@link explain}: whether a move is legal, and which rules forbid it. */
   explain(state: HiveState, move: HiveMove): Explanation {
     const pos = livePosition(state, 'hive.explain');
     return explainMove(pos, move);
@@ -106,7 +123,7 @@ export const hive: Game<HiveState, HiveMove, HiveOptions> & {
   deserialize(text: string): HiveState {
     return parseGameString(text);
   },
-  search(state: HiveState): SearchPosition<HiveMove> {
+  search(state: HiveState): HivePosition {
     return searchPositionOf(state);
   },
 };

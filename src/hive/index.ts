@@ -26,7 +26,7 @@ export {
   type HiveRoster,
   parseGameTypeString,
 } from './engine/pieces.js';
-export { evaluateHive, hiveEvaluator } from './evaluate.js';
+export { evaluateHive, hiveEvaluator, hiveEvaluatorWith } from './evaluate.js';
 export { hive, name } from './game.js';
 export {
   type FormatGameStringOptions,
@@ -50,7 +50,6 @@ export {
 } from './notation.js';
 export { DEFAULT_OPTIONS, type HiveOptions, type RepetitionRule } from './options.js';
 export {
-  explain,
   outcome,
   pieceAt,
   piecesInHand,
@@ -63,6 +62,7 @@ export type {
   HiveEndReason,
   HiveMove,
   HiveOutcome,
+  HivePosition,
   HiveResult,
   HiveState,
   PiecePlace,

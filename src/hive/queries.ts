@@ -7,14 +7,12 @@
 
 import { badArgument, integerArg } from '../core/args.js';
 import { RulesError } from '../core/errors.js';
-import type { Explanation } from '../core/explain.js';
 import { quote } from '../core/quote.js';
 import { cellOf } from './engine/board.js';
 import { PIECES, pieceFromName, pieceName, SLOTS } from './engine/pieces.js';
 import { outcomeOf } from './engine/rules.js';
-import { explainMove } from './explain.js';
 import { livePosition } from './state.js';
-import type { HiveMove, HiveOutcome, HiveState, PiecePlace } from './types.js';
+import type { HiveOutcome, HiveState, PiecePlace } from './types.js';
 
 /** The stack on hex `(q, r)`, bottom to top, as piece names (empty when the hex is empty). */
 export function stackAt(state: HiveState, q: number, r: number): string[] {
@@ -95,24 +93,4 @@ export function piecesInHand(state: HiveState, colour: 'w' | 'b'): string[] {
 /** The outcome of a finished game, or `null` while it goes on (H-END). */
 export function outcome(state: HiveState): HiveOutcome | null {
   return outcomeOf(livePosition(state, 'outcome'));
-}
-
-/**
- * Whether `move` is legal in `state`, and if not, the rules that forbid it (their IDs in
- * `docs/rules/hive.md`, the deciding one first) and why, in words — what `hive.apply` would
- * throw, without throwing. Throws `INVALID_STATE` for a bad state and `ILLEGAL_MOVE` for a value
- * that names no move (not a move object, an unknown piece).
- *
- * @example
- * ```ts
- * import { explain, hive } from 'boardrules/hive';
- * const s = hive.start({ tournamentOpening: true });
- * explain(s, { kind: 'place', piece: 'wQ', q: 0, r: 0 });
- * // { legal: false, rule: 'H-PLACE-5', rules: ['H-PLACE-5'],
- * //   reason: 'the Queen may not be placed on the first turn' }
- * ```
- */
-export function explain(state: HiveState, move: HiveMove): Explanation {
-  const pos = livePosition(state, 'explain');
-  return explainMove(pos, move);
 }

@@ -55,7 +55,7 @@ class HiveStamp extends ReturnsItsArgument {
  * as its saved GameString would be (with `strictInput`, its history must be strict too), so it is
  * accepted exactly when that text reads back.
  */
-const guard = stateGuard<HiveVersion>('Hive', readState, HiveStamp.stamps);
+const guard = stateGuard<HiveVersion>('Hive', replayState, HiveStamp.stamps);
 
 /**
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
@@ -154,7 +154,7 @@ export function versionOf(state: HiveState, where = 'hive'): HiveVersion {
 }
 
 /** Reads a state built outside this module by replaying it (see {@link guard}). */
-function readState(state: unknown): HiveVersion {
+function replayState(state: unknown): HiveVersion {
   if (
     !isPlainObject(state) ||
     typeof state.type !== 'string' ||

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { SearchPosition } from '../core/game.js';
 import type { HiveGameType } from './engine/pieces.js';
 import type { HiveOptions } from './options.js';
 
@@ -88,3 +89,10 @@ export interface HiveOutcome {
   /** Why the game ended. */
   readonly reason: HiveEndReason;
 }
+
+/**
+ * What `hive.search(state)` returns: the mutable search position over a state, with integer
+ * moves, `generate`, `play`, `undo` and a 53-bit incremental Zobrist `hash()` (the generic
+ * {@link SearchPosition} of Hive moves). Made only by `hive.search`.
+ */
+export type HivePosition = SearchPosition<HiveMove>;

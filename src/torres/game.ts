@@ -109,6 +109,9 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
 } = {
   name,
   scoring: 'points',
+  seats: { min: 2, max: 4, option: 'players' },
+  seedOption: 'seed',
+  rulebook: { prefix: 'T', page: 'torres' },
   start: startState,
   players: (s) => checkState(s, 'torres.players').options.players,
   toMove: (s) => checkState(s, 'torres.toMove').actor,

@@ -16,8 +16,9 @@
  *
  * @module boardrules/torres
  */
+import type { SearchPosition } from '../core/game.js';
+import type { TorresMove } from './types.js';
 
-export { determinize } from './determinize.js';
 export { GRID, squareIndex, squareName } from './engine/board.js';
 export { CARD_NAMES, type CardName, MASTER_NAMES } from './engine/cards.js';
 export { STEP_NAMES, type TorresStep } from './engine/layout.js';
@@ -35,7 +36,13 @@ export {
   projectedScores,
   winners,
 } from './queries.js';
-export { type FormatBoardOptions, formatBoard } from './text.js';
+export { type FormatBoardOptions, formatBoard, SEAT_NAMES } from './text.js';
+/**
+ * What `torres.search(state)` returns: the mutable search position over a state, with integer
+ * moves, `generate`, `play`, `undo` and an incremental Zobrist `hash()` (the generic
+ * {@link SearchPosition} of Torres moves). Made only by `torres.search`.
+ */
+export type TorresPosition = SearchPosition<TorresMove>;
 export type {
   CardView,
   PlayFromTo,

@@ -29,6 +29,23 @@ describe('toBoardgameIO', () => {
     expect(() => toBoardgameIO(hive, { options: { type: 'Chess' } })).toThrow(RulesError);
   });
 
+  it("reads the seat range and the seed option from the game's record, not from its name", () => {
+    // Torres under another name: the record, not a table of names, gives 2–4 seats and the seed.
+    const renamed = toBoardgameIO({ ...torres, name: 'towers' });
+    expect([renamed.name, renamed.minPlayers, renamed.maxPlayers]).toEqual(['towers', 2, 4]);
+    expect(torres.deserialize(renamed.setup({ ctx: ctx(3) }).state).options.players).toBe(3);
+    expect(renamed.validateSetupData({ options: { seed: 5 } }, 2)).toMatch(/draws the seed/);
+    // A game with a fixed seat count says so, or is read from its start: no playersOption.
+    const fixed = toBoardgameIO({ ...hive, seats: undefined });
+    expect([fixed.minPlayers, fixed.maxPlayers]).toEqual([2, 2]);
+    // The record's seat option wins over no config; a config still wins over the record.
+    const narrowed = toBoardgameIO(torres, { maxPlayers: 3 });
+    expect([narrowed.minPlayers, narrowed.maxPlayers]).toEqual([2, 3]);
+    // Torres without its seat option on the record: its other seat counts need a config.
+    const unsaid = { ...torres, seats: { min: 2, max: 4 } };
+    expect([toBoardgameIO(unsaid).minPlayers, toBoardgameIO(unsaid).maxPlayers]).toEqual([4, 4]);
+  });
+
   it('validateSetupData answers in words, never throws', () => {
     const t = toBoardgameIO(torres);
     expect(t.validateSetupData(undefined, 3)).toBeUndefined();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
 import { COMMON_FLAGS } from '../../src/cli/flags.js';
@@ -22,17 +23,21 @@ const tttPlugin: GamePlugin = {
   show: (s) => tictactoe.serialize(s as never),
 };
 
-async function run(...argv: string[]) {
+/** Runs the CLI in-process over `games` (`undefined`: the registered games). */
+async function runOver(games: ReadonlyMap<string, GamePlugin> | undefined, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   let t = 0;
   const code = await runCli(argv, {
     io: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    games: new Map([['ttt', tttPlugin]]),
+    ...(games === undefined ? {} : { games }),
     now: () => (t += 1),
   });
   return { code, out, err };
 }
+
+/** Runs the CLI in-process with tic-tac-toe as its only game. */
+const run = (...argv: string[]) => runOver(new Map([['ttt', tttPlugin]]), ...argv);
 
 /** A run with a progress sink and a clock that moves `msPerTick` per reading. */
 async function runWithProgress(tty: boolean, msPerTick: number, ...argv: string[]) {
@@ -126,7 +131,6 @@ describe('boardrules CLI (generic over registered games)', () => {
 
   it.each([
     [['plya', 'ttt'], "unknown command 'plya'; did you mean 'play'?"],
-    [['mathc'], "unknown command 'mathc'; did you mean 'match'?"],
     [['--verison'], "unknown option '--verison'; did you mean '--version'?"],
     [['perft', 'tt', '--depth', '1'], "unknown game 'tt'; did you mean 'ttt'? (known: ttt)"],
     [['perft', 'ttt', '--depht', '1'], "unknown option '--depht'; did you mean '--depth'?"],
@@ -134,8 +138,6 @@ describe('boardrules CLI (generic over registered games)', () => {
     [['play', 'ttt', '--seat', 'ab,ab'], "unknown option '--seat'; did you mean '--seats'?"],
     [['play', 'ttt', '--iter', '5'], "unknown option '--iter'; did you mean '--iterations'?"],
     [['play', 'ttt', '--openin', '5'], "unknown option '--openin'; did you mean '--opening'?"],
-    [['match', '--engnie', 'x'], "unknown option '--engnie'; did you mean '--engine'?"],
-    [['uhp', '--thread', '2'], "unknown option '--thread'; did you mean '--threads'?"],
     // Not close to any of the command's options, but an option of another command.
     [['play', 'ttt', '--json'], "unknown option '--json' (an option of 'perft')"],
     [
@@ -147,6 +149,17 @@ describe('boardrules CLI (generic over registered games)', () => {
     [['frobnicate'], "unknown command 'frobnicate'"],
   ])('a mistyped %j is a usage error that says what was probably meant', async (argv, message) => {
     const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toBe(`boardrules: ${message}`);
+  });
+
+  it.each([
+    [['mathc'], "unknown command 'mathc'; did you mean 'match'?"],
+    [['match', '--engnie', 'x'], "unknown option '--engnie'; did you mean '--engine'?"],
+    [['uhp', '--thread', '2'], "unknown option '--thread'; did you mean '--threads'?"],
+    [['uhp', '--depth', '2'], "unknown option '--depth' (an option of 'perft', 'play', 'match')"],
+  ])('a mistyped %j (a command Hive adds) says what was probably meant', async (argv, message) => {
+    const r = await runOver(undefined, ...argv);
     expect(r.code).toBe(2);
     expect(r.err[0]).toBe(`boardrules: ${message}`);
   });
@@ -172,13 +185,16 @@ describe('boardrules CLI (generic over registered games)', () => {
     },
   );
 
-  it.each(['games', 'demo', 'uhp'])(
+  it.each(['games', 'demo', 'uhp', 'match'])(
     '%s --help prints the command help; unknown flags are usage errors',
     async (command) => {
-      const r = await run(command, '--help');
+      // `uhp` and `match` are Hive's own commands: they are there with the registered games.
+      const over = (...argv: string[]) =>
+        ['games', 'demo'].includes(command) ? run(...argv) : runOver(undefined, ...argv);
+      const r = await over(command, '--help');
       expect(r.code).toBe(0);
       expect(r.out.join('\n')).toMatch(new RegExp(`^Usage: boardrules ${command} `));
-      const bad = await run(command, '--bogus');
+      const bad = await over(command, '--bogus');
       expect(bad.code).toBe(2);
       expect(bad.err.join('\n')).toMatch(/bogus/);
     },
@@ -222,40 +238,55 @@ describe('boardrules CLI (generic over registered games)', () => {
     expect(quick.progress).toEqual([]);
   });
 
-  it('uhp passes its rule flags to the engine and rejects anything else', async () => {
-    const runs: unknown[] = [];
+  it("a game's own commands are there only with the game: uhp and match without Hive are unknown", async () => {
+    for (const command of ['uhp', 'match']) {
+      const r = await run(command);
+      expect(r.code).toBe(2);
+      expect(r.err[0]).toBe(`boardrules: unknown command '${command}'`);
+    }
+    const help = (await runOver(undefined, '--help')).out.join('\n');
+    expect(help).toContain(
+      '  uhp [rule options]                 a Universal Hive Protocol engine on stdin/stdout',
+    );
+    expect(help).toContain(
+      '\n                                     referee a Hive match between two UHP engines',
+    );
+    expect((await run('--help')).out.join('\n')).not.toMatch(/\buhp\b|\bmatch\b/);
+  });
+
+  it('uhp runs the engine on the given streams with its rule flags, and rejects anything else', async () => {
     const uhp = async (...argv: string[]) => {
       const err: string[] = [];
+      const input = new PassThrough();
+      const output = new PassThrough();
+      input.end('options\nexit\n');
       const code = await runCli(argv, {
         io: { out: () => {}, err: (l) => err.push(l) },
-        uhp: async (r) => {
-          runs.push(r);
-        },
+        stdio: { input, output, errors: new PassThrough() },
         version: '9.9.9',
       });
-      return { code, err };
+      const reply = String(output.read() ?? '');
+      return { code, err, reply };
     };
-    expect((await uhp('uhp')).code).toBe(0);
-    expect(runs.at(-1)).toEqual({ ruleOptions: {}, version: '9.9.9', threads: 1 });
+    const plain = await uhp('uhp');
+    expect(plain.code).toBe(0);
+    expect(plain.reply).toMatch(/^id boardrules-hive 9\.9\.9\n/);
+    expect(plain.reply).toContain('TournamentOpening;bool;True;True');
     const flags = [
       ...['uhp', '--tournament-opening', 'off', '--repetition-draw', 'on'],
-      ...['--max-plies', '30', '--strict-input', 'on', '--threads', '2'],
+      ...['--max-plies', '30', '--strict-input', 'on', '--threads', '1'],
     ];
-    expect((await uhp(...flags)).code).toBe(0);
-    expect(runs.at(-1)).toEqual({
-      ruleOptions: {
-        tournamentOpening: false,
-        repetitionDraw: true,
-        maxPlies: 30,
-        strictInput: true,
-      },
-      version: '9.9.9',
-      threads: 2,
-    });
+    const set = await uhp(...flags);
+    expect(set.code).toBe(0);
+    expect(set.reply).toContain('TournamentOpening;bool;False;True');
+    expect(set.reply).toContain('RepetitionDraw;enum;True;False');
+    expect(set.reply).toContain('MaxPlies;int;30;0');
     for (const bad of [
       ['--bogus'],
       ['--threads', '0'],
       ['--threads', 'two'],
+      // No worker threads in-process: one thread only.
+      ['--threads', '2'],
       ['--repetition-draw', 'maybe'],
       ['--max-plies', 'x'],
       ['extra'],
@@ -264,7 +295,10 @@ describe('boardrules CLI (generic over registered games)', () => {
       expect(r.code, bad.join(' ')).toBe(2);
       expect(r.err[0]).toMatch(/^boardrules: /);
     }
-    expect(runs).toHaveLength(2);
+    // Without the process's streams (the CLI in-process) there is no engine to run.
+    const none = await runOver(undefined, 'uhp');
+    expect(none.code).toBe(2);
+    expect(none.err[0]).toBe('boardrules: the UHP engine is not available here');
   });
 
   it('every help text of the registered games lists each flag once (play torres had --seed twice)', async () => {

@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
-import { openingsFromText } from '../../src/cli/match/openings.js';
-import { bestmoveCommand } from '../../src/cli/match/referee.js';
+import { openingsFromText } from '../../src/cli/games/hive/match/openings.js';
+import { bestmoveCommand } from '../../src/cli/games/hive/match/referee.js';
 import { UsageError } from '../../src/cli/plugin.js';
 import { hive, outcome, parseGameString } from '../../src/hive/index.js';
 import { eloEstimate, eloOfScore, formatElo } from '../../src/search/elo.js';
@@ -18,7 +18,8 @@ import { eloEstimate, eloOfScore, formatElo } from '../../src/search/elo.js';
 const node = JSON.stringify(process.execPath);
 const bin = resolve(import.meta.dirname, '../../dist/cli/main.js');
 const fake = resolve(import.meta.dirname, '../fixtures/uhp/fake-engine.mjs');
-const SELF = `${node} ${JSON.stringify(bin)} uhp`;
+/** The CLI itself, run by this Node: `match` plays its `uhp` by default. */
+const SELF = `${node} ${JSON.stringify(bin)}`;
 const fakeEngine = (mode: string, n = 2) => `${node} ${JSON.stringify(fake)} ${mode} ${n}`;
 
 const dirs: string[] = [];
@@ -64,7 +65,7 @@ async function match(...args: string[]) {
   const code = await runCli(['match', '--out', out, ...args], {
     io: { out: (l) => lines.push(l), err: (l) => errors.push(l) },
     progress: { tty: false, write: (t) => progress.push(t) },
-    selfEngine: SELF,
+    self: SELF,
   });
   const read = (): { engines: Record<string, { name: string }>; games: SavedGame[] } =>
     JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));

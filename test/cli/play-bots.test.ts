@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
 import { BOT_NAMES, botName, botUnsupported, createBot } from '../../src/cli/bots.js';
 import { plugin as coerceoPlugin } from '../../src/cli/games/coerceo.js';
-import { plugin as hivePlugin } from '../../src/cli/games/hive.js';
+import { plugin as hivePlugin } from '../../src/cli/games/hive/plugin.js';
 import { plugin as torresPlugin } from '../../src/cli/games/torres.js';
 import type { GamePlugin } from '../../src/cli/plugin.js';
 import { randomGame } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
-import { determinize, type TorresState, torres } from '../../src/torres/index.js';
+import { type TorresState, torres } from '../../src/torres/index.js';
 import { tictactoe } from '../support/tictactoe.js';
 import { tricks } from '../support/tricks.js';
 
@@ -449,7 +449,7 @@ describe('createBot: one bot factory for every front end', () => {
     const g = randomGame(torres, { players: 2 }, 41, { maxPlies: 300, keepStates: true });
     const s = g.states.find((x, i) => i > 40 && x.step === 'actions') as TorresState;
     const seat = s.actor;
-    const other = determinize(torres.observe(s, seat), seat, new Rng(5));
+    const other = torres.determinize(torres.observe(s, seat), seat, new Rng(5));
     expect(torres.serialize(other)).not.toBe(torres.serialize(s));
     const choose = (state: TorresState) => {
       const bot = createBot('mcts', torres, torresPlugin.bots, {

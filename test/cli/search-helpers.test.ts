@@ -1,6 +1,6 @@
 // The UHP engine's helper threads (lazy SMP) on real worker threads running the built CLI.
 import { describe, expect, it } from 'vitest';
-import { WorkerSearchHelpers } from '../../src/cli/search-helpers.js';
+import { WorkerSearchHelpers } from '../../src/cli/games/hive/search-helpers.js';
 import { hive } from '../../src/hive/index.js';
 import { sharedSearchTable } from '../../src/search/shared-table.js';
 

@@ -11,7 +11,6 @@ import {
   TILE_Y,
   tileAt,
 } from '../../src/coerceo/engine/board.js';
-import type { CoerceoPosition } from '../../src/coerceo/engine/position.js';
 import { coerceoBalance, coerceoEvaluator, evaluateCoerceo } from '../../src/coerceo/evaluate.js';
 import { coerceo, LAURENTIUS_CPF, parsePosition } from '../../src/coerceo/game.js';
 import { outcome } from '../../src/coerceo/index.js';
@@ -20,7 +19,7 @@ import { randomGame } from '../../src/core/random-game.js';
 import { alphaBetaBot, mctsBot, playGame } from '../../src/search/index.js';
 
 /** A position of its own for `s` (what a search gets). */
-const positionOf = (s: CoerceoState) => (coerceo.search as (s: CoerceoState) => CoerceoPosition)(s);
+const positionOf = (s: CoerceoState) => coerceo.search(s);
 
 const white = (cpf: string): number => evaluateCoerceo(parsePosition(cpf))[0] as number;
 

@@ -8,7 +8,6 @@ import {
   type CoerceoMove,
   type CoerceoState,
   coerceo,
-  explain,
   piecesOf,
   resign,
 } from '../../src/coerceo/index.js';
@@ -41,7 +40,7 @@ describe('Coerceo refusals name their rule', () => {
   for (const [rule, state, move] of cases) {
     it(`${rule}: ${JSON.stringify(move)} is refused by ${rule}`, () => {
       expect(refusedBy(coerceo, state, move)).toBe(rule);
-      expect(explain(state, move)).toMatchObject({ legal: false, rule });
+      expect(coerceo.explain(state, move)).toMatchObject({ legal: false, rule });
       const thrown = (() => {
         try {
           coerceo.apply(state, move);
@@ -61,10 +60,10 @@ describe('Coerceo refusals name their rule', () => {
   });
 
   it('C-EXCHANGE-1: an exchange names what it lacks: the tiles or an opponent piece', () => {
-    expect(explain(start, { kind: 'exchange', target: 'a2f' })).toMatchObject({
+    expect(coerceo.explain(start, { kind: 'exchange', target: 'a2f' })).toMatchObject({
       reason: 'an exchange costs 2 tiles and White holds 0',
     });
-    expect(explain(start, { kind: 'exchange', target: 'a1a' })).toMatchObject({
+    expect(coerceo.explain(start, { kind: 'exchange', target: 'a1a' })).toMatchObject({
       rule: 'C-EXCHANGE-1',
     });
   });
@@ -81,7 +80,7 @@ describe('Coerceo refusals name their rule', () => {
         for (const choice of choices) {
           if (coerceo.terminal(state)) break;
           const legal = coerceo.moves(state);
-          for (const m of legal) expect(explain(state, m)).toEqual({ legal: true });
+          for (const m of legal) expect(coerceo.explain(state, m)).toEqual({ legal: true });
           checkExplain(coerceo, state, candidates(state, sample), REFUSAL_RULES);
           state = coerceo.apply(state, legal[choice % legal.length] as CoerceoMove);
         }

@@ -3,13 +3,13 @@
 // depends on — the opponent's pieces when an exchange is affordable, the held tiles, the side
 // to move — must never be handed another state's list.
 import { describe, expect, it } from 'vitest';
-import { type CoerceoPosition, coerceo } from '../../src/coerceo/index.js';
+import { coerceo } from '../../src/coerceo/index.js';
 import type { CoerceoState } from '../../src/coerceo/types.js';
 
 /** The legal moves of `state` from a search position of its own (no list shared). */
 function fresh(state: CoerceoState): string[] {
   // `search` is optional in the generic `Game` type; Coerceo has it.
-  const pos = (coerceo.search as (s: CoerceoState) => CoerceoPosition)(state);
+  const pos = coerceo.search(state);
   const buf = new Int32Array(pos.maxMoves);
   const n = pos.generate(buf, 0);
   return Array.from(buf.subarray(0, n), (c) => JSON.stringify(pos.decode(c)));

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fieldByName, fieldName, tileByName } from '../../src/coerceo/engine/board.js';
 import {
   coerceo,
-  formatMove,
+  formatMoveText,
   formatPosition,
   LAURENTIUS_CPF,
   OCIUS_CPF,
-  parseMove,
+  parseMoveText,
   parsePosition,
   pieceAt,
   resign,
@@ -43,13 +43,13 @@ describe('C-NOTATION', () => {
       const name = fieldName(id);
       expect(name).toMatch(/^[a-e][1-5][a-f]$/);
       expect(fieldByName(name)).toBe(id);
-      expect(parseMove(`${name}-${name}`)).toEqual({ kind: 'step', from: name, to: name });
+      expect(parseMoveText(`${name}-${name}`)).toEqual({ kind: 'step', from: name, to: name });
     }
     expect(tileByName('a4')).toBe(-1);
     for (const bad of ['e4f', 'c6a', 'c0a', 'c3g']) {
       expect(fieldByName(bad)).toBe(-1);
-      expect(codeOf(() => parseMove(`${bad}-c3a`))).toBe('PARSE_ERROR');
-      expect(codeOf(() => parseMove(`x${bad}`))).toBe('PARSE_ERROR');
+      expect(codeOf(() => parseMoveText(`${bad}-c3a`))).toBe('PARSE_ERROR');
+      expect(codeOf(() => parseMoveText(`x${bad}`))).toBe('PARSE_ERROR');
     }
     // file/rank mapping: rank = y + 3 + min(x, 0)
     expect(fieldName(fieldByName('a1a'))).toBe('a1a');
@@ -71,8 +71,8 @@ describe('C-NOTATION', () => {
     expect(messageOf(() => coerceo.parseMove(s, 'a2c a2a'))).toMatch(/index 3/);
     expect(messageOf(() => coerceo.parseMove(s, 'a2c-a2b'))).toMatch(/a2c-a2b/);
     // canonical output
-    expect(formatMove({ kind: 'step', from: 'b3f', to: 'c4b' })).toBe('b3f-c4b');
-    expect(formatMove({ kind: 'exchange', target: 'a3f' })).toBe('xa3f');
+    expect(formatMoveText({ kind: 'step', from: 'b3f', to: 'c4b' })).toBe('b3f-c4b');
+    expect(formatMoveText({ kind: 'exchange', target: 'a3f' })).toBe('xa3f');
     expect(coerceo.formatMove(s, coerceo.parseMove(s, 'a2c-a'))).toBe('a2c-a2a');
   });
 
@@ -254,7 +254,7 @@ describe('fuzz: parsers and deserialize throw only RulesError', () => {
     );
   });
 
-  it('parseMove on random and mutated move strings', () => {
+  it('parseMoveText on random and mutated move strings', () => {
     const s = pos('E/-,b,aef,b,-/-,-,-,-/Z w 2/0 C2');
     const moveText = fc.oneof(
       fc.string({ maxLength: 12 }),
@@ -273,7 +273,7 @@ describe('fuzz: parsers and deserialize throw only RulesError', () => {
       fc.property(moveText, (text) => {
         onlyRulesErrors(() => coerceo.parseMove(s, text));
         onlyRulesErrors(() => coerceo.parseMove(coerceo.start(), text));
-        onlyRulesErrors(() => parseMove(text));
+        onlyRulesErrors(() => parseMoveText(text));
       }),
       { numRuns: 3000, seed: 11 },
     );

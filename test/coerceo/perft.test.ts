@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popcount } from '../../src/coerceo/engine/board.js';
-import { type CoerceoPosition, coerceo } from '../../src/coerceo/index.js';
+import { coerceo } from '../../src/coerceo/index.js';
 import { divide, perft } from '../../src/core/perft.js';
 
 // C-VECTOR-1 reference table (NPN, cross-checked by two independent models).
@@ -97,7 +97,7 @@ describe('C-VECTOR perft', () => {
  * tiles removed], over every move at ply k of the tree (every node played).
  */
 function breakdown(state: ReturnType<typeof coerceo.start>, depth: number): number[][] {
-  const pos = (coerceo.search as (s: typeof state) => CoerceoPosition)(state);
+  const pos = coerceo.search(state);
   const rows = Array.from({ length: depth }, () => [0, 0, 0, 0]);
   const buf = new Int32Array(pos.maxMoves * depth);
   const walk = (ply: number, offset: number): void => {

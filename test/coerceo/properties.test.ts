@@ -192,8 +192,8 @@ const SOME_RULES = fc.constantFrom<Partial<CoerceoOptions>>(
   { variant: 'ocius', exchangeCost: 1 },
 );
 
-/** `coerceo.search`, which the generic `Game` type declares optional. */
-const searchOf = (s: CoerceoState) => (coerceo.search as (s: CoerceoState) => CoerceoPosition)(s);
+/** `coerceo.search`, typed `CoerceoPosition` by the record. */
+const searchOf = (s: CoerceoState) => coerceo.search(s);
 
 describe('Coerceo properties over random games', () => {
   for (const variant of ['laurentius', 'ocius'] as const) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/core/game.js';
 import { checkConformance, runConformance } from '../support/conformance.js';
 import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
+import { tricks } from '../support/tricks.js';
 
 /** tic-tac-toe with one thing broken, to prove the suite notices. */
 function broken(patch: Partial<Game<TttState, TttMove>>): Game<TttState, TttMove> {
@@ -105,6 +106,28 @@ describe('conformance suite on the toy game', () => {
       },
     });
     expect(() => checkConformance(game, { runs: 5 })).toThrow(/incremental hash/);
+  });
+
+  it('catches a record that says what start does not do (seats, seed option, rulebook)', () => {
+    const wrong = (patch: Partial<Game<TttState, TttMove>>) => () =>
+      checkConformance(broken(patch), { runs: 1, maxPlies: 1 });
+    expect(wrong({ seats: { min: 2, max: 2 } })).not.toThrow();
+    expect(wrong({ seats: { min: 3, max: 4 } })).toThrow(/the start has 2 seats, outside/);
+    expect(wrong({ seats: { min: 1, max: 2 } })).toThrow(/without the option that chooses/);
+    // tic-tac-toe refuses every option, so no seat count starts through one.
+    expect(wrong({ seats: { min: 2, max: 2, option: 'players' } })).toThrow(
+      /start\(\{"players":2\}\) throws/,
+    );
+    expect(wrong({ seedOption: 'seed' })).toThrow(/seed/);
+    expect(wrong({ rulebook: { prefix: 'ttt', page: 'Tic Tac Toe' } })).toThrow(/rulebook/);
+    expect(wrong({ rulebook: { prefix: 'X', page: 'tictactoe' } })).not.toThrow();
+  });
+
+  it('passes a record whose seed option decides the deal (tricks)', () => {
+    expect(() => checkConformance(tricks, { runs: 1, maxPlies: 3 })).not.toThrow();
+    // The same game with a seed option that decides nothing.
+    const deaf = { ...tricks, start: () => tricks.start({ seed: 1 }) };
+    expect(() => checkConformance(deaf, { runs: 1, maxPlies: 3 })).toThrow(/decides nothing/);
   });
 
   it('catches a score with the wrong number of entries', () => {

@@ -104,6 +104,8 @@ const calls =
 
 const ttt = tictactoe.start();
 const nimStart = nim.start({ heaps: [1, 2] });
+/** A game record with a rulebook page (rule IDs `X-…`). */
+const booked = { ...rawTictactoe, rulebook: { prefix: 'X', page: 'tictactoe' } };
 const rng = rngFromSeed(7);
 const g = grid.makeGrid(4, 3);
 const heights = [0, 1, 1, 0, 0, 2, 0, 0, 3, 0, 0, 1];
@@ -379,8 +381,8 @@ const SPECS: Record<string, Spec> = {
   nextUint32: fn({ valid: calls([rng]) }),
   normalizedScore: fn({ valid: calls([tictactoe, ttt], [nim, nimStart]) }),
   // Answers for any value: a page for a rule ID, undefined for anything else.
-  rulePage: fn({ valid: calls(['H-PLACE-5'], ['T-DOOR-1']), total: true }),
-  ruleUrl: fn({ valid: calls(['C-TURN-1']), total: true }),
+  rulePage: fn({ valid: calls(['X-CELL-1', booked], ['H-PLACE-5', booked]), total: true }),
+  ruleUrl: fn({ valid: calls(['X-CELL-1', booked]), total: true }),
   randomGame: fn({
     valid: calls([nim, { heaps: [2, 1] }, 3], [tictactoe, undefined, 4, { maxPlies: 5 }]),
   }),

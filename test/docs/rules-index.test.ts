@@ -3,10 +3,11 @@
 // rule the rulebook of its game does not have. These tests run that check on the repository and
 // show that it fails when it should, on a small copy of the layout in a temporary folder.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { games } from '../../src/cli/registry.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const script = join(root, 'scripts/rules-index.mjs');
@@ -19,7 +20,7 @@ afterAll(() => {
 /** A rulebook heading with the short anchor line every rule has before it (`#h-place-5`). */
 function withAnchors(text: string): string {
   return text.replace(
-    /^### ([HCT]-[A-Z0-9-]+)/gm,
+    /^### ([A-Z]+-[A-Z0-9-]+)/gm,
     (h, id: string) => `<a id="${id.toLowerCase()}"></a>\n${h}`,
   );
 }
@@ -119,6 +120,51 @@ describe('the rulebooks and the code cite each other', () => {
     });
     expect(r.out).toContain('1 rules in 1 rulebooks (hive), 0 problems');
     expect(r.status).toBe(0);
+  });
+
+  it('indexes a page of a new game with no edit to the script: its prefix comes from its headings', () => {
+    const r = checkLayout({
+      'docs/rules/quoridor.md': '### Q-WALL-1 Walls\n\n### Q-WALL-2 Paths\n',
+      'src/a.ts': '// Q-WALL-1 and Q-WALL-2\n',
+      'test/a.test.ts': "it('Q-WALL-1 and Q-WALL-2', () => {});\n",
+    });
+    expect(r.out).toContain('2 rules in 1 rulebooks (quoridor), 0 problems');
+    expect(r.status).toBe(0);
+    // A typo of the new prefix is an unknown citation like any other.
+    const typo = ['Q', 'WALL', '3'].join('-');
+    const bad = checkLayout({
+      'docs/rules/quoridor.md': '### Q-WALL-1 Walls\n',
+      'src/a.ts': `// Q-WALL-1 and ${typo}\n`,
+      'test/a.test.ts': "it('Q-WALL-1', () => {});\n",
+    });
+    expect(bad.out).toContain(`${typo}: cited at src/a.ts:1 (src) but in no rulebook`);
+  });
+
+  it('fails on a page whose rules have two prefixes, or a prefix two pages use', () => {
+    // Built at run time, so this file itself cites no unknown rule.
+    const stray = ['T', 'GEO', '9'].join('-');
+    const r = checkLayout({
+      'docs/rules/hive.md': `### H-PLACE-5 No Queen first\n\n### ${stray} A stray rule\n`,
+      'docs/rules/torres.md': '### T-GEO-1 Squares\n',
+      'src/a.ts': `// H-PLACE-5 T-GEO-1 ${stray}\n`,
+      'test/a.test.ts': `it('H-PLACE-5 T-GEO-1 ${stray}', () => {});\n`,
+    });
+    expect(r.status).toBe(1);
+    expect(r.out).toContain(`${stray} (docs/rules/hive.md): the page's rules start with H-`);
+    expect(r.out).toContain(
+      "T-GEO-1 (docs/rules/torres.md): the prefix T- is docs/rules/hive.md's",
+    );
+  });
+
+  it("every registered game's rulebook is a page of docs/rules whose rules carry its prefix", () => {
+    for (const { game } of games.values()) {
+      const book = game.rulebook;
+      expect(book, game.name).toBeDefined();
+      const page = readFileSync(join(root, `docs/rules/${book?.page}.md`), 'utf8');
+      const ids = [...page.matchAll(/^### ([A-Z]+)-[A-Z]/gm)].map((m) => m[1]);
+      expect(ids.length, game.name).toBeGreaterThan(0);
+      expect(new Set(ids), game.name).toEqual(new Set([book?.prefix]));
+    }
   });
 
   it('leaves the games without a rulebook alone', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/app.js';
-import { plugin } from '../../src/cli/games/hive.js';
+import { plugin } from '../../src/cli/games/hive/plugin.js';
 import { UsageError } from '../../src/cli/plugin.js';
 import { games } from '../../src/cli/registry.js';
 import { hive, playMoveString } from '../../src/hive/index.js';

@@ -70,7 +70,7 @@ function checkReply(reply: unknown): void {
 
 /** A search position with one move played, so `undo` has something to take back. */
 function searchAfterOneMove() {
-  const pos = hive.search!(mid);
+  const pos = hive.search(mid);
   const buf = new Int32Array(pos.maxMoves);
   pos.generate(buf, 0);
   pos.play(buf[0] as number);
@@ -123,6 +123,7 @@ const SPECS: Record<string, Spec> = {
     },
   },
   evaluateHive: fn({ valid: stateCalls() }),
+  hiveEvaluatorWith: fn({ valid: calls([1], [3], [5]) }),
   formatGameStateString: fn({ valid: calls(['InProgress']) }),
   formatGameString: fn({
     valid: () => [...stateCalls()(), [mid, { uhp: true }], [mid, { canonical: true, uhp: true }]],
@@ -136,6 +137,8 @@ const SPECS: Record<string, Spec> = {
     members: {
       name: value,
       scoring: value,
+      seats: value,
+      rulebook: value,
       start: fn({ valid: calls([], [{ type: 'Base+L', maxPlies: 40, roster: { w: { T: 1 } } }]) }),
       players: fn({ valid: stateCalls() }),
       toMove: fn({ valid: stateCalls() }),
@@ -216,7 +219,6 @@ const SPECS: Record<string, Spec> = {
   parseGameTypeString: fn({ valid: calls(['base+mlp'], ['Base+MLP:wT:b', true]) }),
   parseMoveString: fn({ valid: calls([start, 'wS1'], [mid, midText]) }),
   parseTurnString: fn({ valid: calls(['White[3]'], ['black[1]', true]) }),
-  explain: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
   outcome: fn({ valid: stateCalls() }),
   pieceAt: fn({ valid: calls([mid, 0, 0], [start, 1, -1]) }),
   piecesInHand: fn({ valid: calls([mid, 'w'], [fan, 'b']) }),

@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_RULES } from '../../src/hive/explain.js';
 import {
-  explain,
   GAME_TYPES,
   type HiveMove,
   type HiveOptions,
@@ -276,20 +275,22 @@ describe('Hive refusals name their rule', () => {
 
   it('H-PLACE-5: the example of the docs: reason in words, rule and rule list', () => {
     const s = hive.start({ tournamentOpening: true });
-    expect(explain(s, place('wQ', 0, 0))).toEqual({
+    expect(hive.explain(s, place('wQ', 0, 0))).toEqual({
       legal: false,
       rule: 'H-PLACE-5',
       rules: ['H-PLACE-5'],
       reason: 'the Queen may not be placed on the first turn',
     });
-    expect(explain(s, place('wS1', 0, 0))).toEqual({ legal: true });
+    expect(hive.explain(s, place('wS1', 0, 0))).toEqual({ legal: true });
   });
 
   it('H-PLACE-6: a move breaking several rules lists each, the deciding one first', () => {
     const [, options, history, m] = CASES.find(
       ([r]) => r === 'H-PLACE-6',
     ) as (typeof CASES)[number];
-    expect(explain(play(options, history), m)).toMatchObject({ rules: ['H-PLACE-6', 'H-PLACE-3'] });
+    expect(hive.explain(play(options, history), m)).toMatchObject({
+      rules: ['H-PLACE-6', 'H-PLACE-3'],
+    });
   });
 
   it('H-PLACE-5: a MoveString read against the state names its rule too', () => {
@@ -315,7 +316,7 @@ describe('Hive refusals name their rule', () => {
           for (const choice of choices) {
             if (hive.terminal(state)) break;
             const legal = hive.moves(state);
-            for (const m of legal) expect(explain(state, m)).toEqual({ legal: true });
+            for (const m of legal) expect(hive.explain(state, m)).toEqual({ legal: true });
             const on = piecesOnBoard(state);
             const hand = [...piecesInHand(state, 'w'), ...piecesInHand(state, 'b')];
             const cands: HiveMove[] = [{ kind: 'pass' } as HiveMove];

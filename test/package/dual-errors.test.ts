@@ -85,7 +85,7 @@ console.log(JSON.stringify({ cjsToEsm: check(cjs, esm), esmToCjs: check(esm, cjs
     const result = run(`
 const e = errors(cjs).hive;
 console.log(JSON.stringify({
-  explain: esm.hive.explain(esm.hive.hive.start({ tournamentOpening: true }),
+  explain: esm.hive.hive.explain(esm.hive.hive.start({ tournamentOpening: true }),
     { kind: 'place', piece: 'wQ', q: 0, r: 0 }).rule,
   viaEsmHive: e instanceof esm.core.RulesError && esm.core.isRulesError(e, 'PARSE_ERROR'),
 }));`);

@@ -87,7 +87,7 @@ import { type CoerceoMove, type CoerceoState, coerceo } from 'boardrules/coerceo
 import { render as renderCoerceo } from 'boardrules/coerceo/render';
 import { type HiveMove, hive, UhpEngine } from 'boardrules/hive';
 import { render as renderHive } from 'boardrules/hive/render';
-import { determinize, type TorresMove, torres } from 'boardrules/torres';
+import { type TorresMove, torres } from 'boardrules/torres';
 import { render as renderTorres } from 'boardrules/torres/render';
 import { type BoardgameIOGame, toBoardgameIO } from 'boardrules/boardgameio';
 
@@ -109,7 +109,7 @@ const bot: Bot<CoerceoState, CoerceoMove> = mctsBot(coerceo, { seed: 1 });
 export const result: SearchResult<CoerceoMove> = bot.search(coerceo.start(), { iterations: 10 });
 export const nodes: number = perft(coerceo, coerceo.start(), 1);
 export const reply: string = new UhpEngine().handle('newgame Base');
-export const torresBot = mctsBot(torres, { seed: 1, determinize });
+export const torresBot = mctsBot(torres, { seed: 1, determinize: torres.determinize });
 export const code: string = new RulesError('PARSE_ERROR', 'bad').code;
 // @ts-expect-error a Hive move is not a Coerceo move
 coerceo.apply(coerceo.start(), moves[0]!);

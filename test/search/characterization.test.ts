@@ -30,11 +30,7 @@ import { playGame } from '../../src/search/match.js';
 import { mctsBot } from '../../src/search/mcts.js';
 import { sharedSearchTable } from '../../src/search/shared-table.js';
 import type { Bot, Evaluator, SearchResult } from '../../src/search/types.js';
-import {
-  determinize as determinizeTorres,
-  torres,
-  torresEvaluator,
-} from '../../src/torres/index.js';
+import { torres, torresEvaluator } from '../../src/torres/index.js';
 import { type C4State, connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
 import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
@@ -629,7 +625,7 @@ describe('MCTS characterization: the real games', () => {
         [...states, torres.start({ players: states[0] ? torres.players(states[0]) : 2, seed: 9 })],
         {
           seed: 1,
-          determinize: determinizeTorres,
+          determinize: torres.determinize,
           evaluate: torresEvaluator,
           guided: true,
           rolloutDepth: 0,
@@ -641,7 +637,7 @@ describe('MCTS characterization: the real games', () => {
       mctsSequence(
         torres,
         states,
-        { seed: 2, determinize: determinizeTorres, evaluate: torresEvaluator, rolloutDepth: 10 },
+        { seed: 2, determinize: torres.determinize, evaluate: torresEvaluator, rolloutDepth: 10 },
         150,
       ),
     );

@@ -13,6 +13,7 @@
  * - `terminal(s)` agrees with the game's own end rule (when the caller supplies one), a terminal
  *   state lists no moves and a live one lists at least one;
  * - `score` has one finite entry per seat and `toMove` is a seat;
+ * - what the record says of the game (`seats`, `seedOption`, `rulebook`) holds for its `start`;
  * - the fast path (`search`) lists the same moves in the same order, `play` reaches the same
  *   state as `apply`, the incremental hash equals the hash of a freshly built position, and
  *   `undo` restores the position and its hash exactly.
@@ -326,12 +327,69 @@ function revisit<S, M, O>(game: Game<S, M, O>, seen: readonly Seen<S, M>[]): voi
   }
 }
 
+/**
+ * What the game says of itself on its record (`seats`, `seedOption`, `rulebook`) is true of its
+ * `start`: every seat count of the range starts through the seat option and no other does; the
+ * seed option decides the start (the same seed, the same start; some other seed, another); the
+ * rulebook names a prefix and a page.
+ */
+function checkSelfDescription<S, M, O>(game: Game<S, M, O>, options: Partial<O> | undefined): void {
+  const where = `${game.name}'s record`;
+  const start = (more: Record<string, unknown>): S => {
+    try {
+      return game.start({ ...options, ...more } as Partial<O>);
+    } catch (e) {
+      return fail(where, `start(${JSON.stringify(more)}) throws: ${(e as Error).message}`);
+    }
+  };
+  const { seats, seedOption, rulebook } = game;
+  if (seats !== undefined) {
+    const { min, max, option } = seats;
+    if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) {
+      fail(where, `seats ${min}..${max} is not a range of seat counts`);
+    }
+    const n = game.players(start({}));
+    if (n < min || n > max) fail(where, `the start has ${n} seats, outside seats ${min}..${max}`);
+    if (option === undefined) {
+      if (min !== max) fail(where, `seats ${min}..${max} without the option that chooses`);
+    } else {
+      for (let k = min; k <= max; k++) {
+        const got = game.players(start({ [option]: k }));
+        if (got !== k) fail(where, `start({"${option}":${k}}) has ${got} seats`);
+      }
+      for (const k of [min - 1, max + 1]) {
+        let refused = false;
+        try {
+          game.start({ ...options, [option]: k } as Partial<O>);
+        } catch (e) {
+          refused = isRulesError(e) && e.code === 'INVALID_OPTIONS';
+        }
+        if (!refused) fail(where, `start({"${option}":${k}}) is not refused (INVALID_OPTIONS)`);
+      }
+    }
+  }
+  if (seedOption !== undefined) {
+    const text = (seed: number): string => game.serialize(start({ [seedOption]: seed }));
+    const first = text(1);
+    if (text(1) !== first) fail(where, `the same ${seedOption} gives two different starts`);
+    if (![2, 3, 4, 5, 6, 7, 8].some((seed) => text(seed) !== first)) {
+      fail(where, `the ${seedOption} option decides nothing of the start`);
+    }
+  }
+  if (rulebook !== undefined) {
+    if (!/^[A-Z]+$/.test(String(rulebook.prefix)) || !/^[a-z0-9-]+$/.test(String(rulebook.page))) {
+      fail(where, `rulebook ${JSON.stringify(rulebook)} is not a prefix and a page name`);
+    }
+  }
+}
+
 /** Runs the whole suite once; throws a {@link ConformanceError} on the first violation. */
 export function checkConformance<S, M, O>(
   game: Game<S, M, O>,
   opts: ConformanceOptions<S, O> = {},
 ): void {
   const maxPlies = opts.maxPlies ?? 60;
+  checkSelfDescription(game, opts.options);
   const result = fc.check(
     fc.property(fc.array(fc.nat(), { maxLength: maxPlies, size: 'max' }), (choices) => {
       let state = opts.start ? opts.start() : game.start(opts.options);

@@ -70,6 +70,8 @@ function legal(s: TricksState): TricksMove[] {
 export const tricks: Game<TricksState, TricksMove, TricksOptions> = {
   name: 'tricks',
   scoring: 'points',
+  seats: { min: 3, max: 3 },
+  seedOption: 'seed',
   start(options?: Partial<TricksOptions>): TricksState {
     for (const key of Object.keys(options ?? {})) {
       if (key !== 'seed') throw new RulesError('INVALID_OPTIONS', `unknown option ${key}`);

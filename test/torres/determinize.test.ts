@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomGame } from '../../src/core/random-game.js';
 import { Rng } from '../../src/core/rng.js';
 import { mctsBot } from '../../src/search/mcts.js';
-import { type DeckMode, determinize, type TorresState, torres } from '../../src/torres/index.js';
+import { type DeckMode, type TorresState, torres } from '../../src/torres/index.js';
 
 describe('determinization for bots (T-OBS-2)', () => {
   it('T-OBS-2: determinize(observe(s, seat)) is a valid state that the seat cannot tell from s', () => {
@@ -18,7 +18,7 @@ describe('determinization for bots (T-OBS-2)', () => {
           const s = g.states[i] as TorresState;
           for (let seat = 0; seat < s.options.players; seat++) {
             const o = torres.observe(s, seat);
-            const d = determinize(o, seat, rng);
+            const d = torres.determinize(o, seat, rng);
             expect(torres.serialize(torres.observe(d, seat))).toBe(torres.serialize(o));
             expect(JSON.stringify(d)).not.toContain('"?"');
             expect(torres.serialize(torres.deserialize(torres.serialize(d)))).toBe(
@@ -59,7 +59,7 @@ describe('determinization for bots (T-OBS-2)', () => {
 
   it('lets the generic MCTS bot play Torres with hidden cards', () => {
     const s = randomGame(torres, { players: 3, seed: 2 }, 2, { maxPlies: 40 }).final;
-    const bot = mctsBot(torres, { seed: 3, determinize });
+    const bot = mctsBot(torres, { seed: 3, determinize: torres.determinize });
     const m = bot.choose(torres.observe(s, torres.toMove(s)), { iterations: 30 });
     expect(torres.moves(s).map((x) => JSON.stringify(x))).toContain(JSON.stringify(m));
   });

@@ -63,16 +63,11 @@ const SPECS: Record<string, Spec> = {
   GRID: value,
   MASTER_NAMES: value,
   PHASE_STACKS: value,
+  SEAT_NAMES: value,
   STEP_NAMES: value,
   name: value,
   blockPlacements: fn({ valid: stateCalls() }),
   canTakeBlock: fn({ valid: calls([mid, 'c4'], [start, 'a1']) }),
-  determinize: fn({
-    valid: () => [
-      [observed, 1, new Rng(3)],
-      [start, 0, new Rng(1)],
-    ],
-  }),
   evaluateTorres: fn({ valid: stateCalls() }),
   formatBoard: fn({ valid: stateCalls({ legend: true }) }),
   knightTargets: fn({ valid: calls([mid, knightSquare]) }),
@@ -84,6 +79,9 @@ const SPECS: Record<string, Spec> = {
     members: {
       name: value,
       scoring: value,
+      seats: value,
+      seedOption: value,
+      rulebook: value,
       start: fn({
         valid: calls([], [{ players: 2, seed: 9, deckMode: 'perColour', stackCap: null }]),
       }),
@@ -99,7 +97,12 @@ const SPECS: Record<string, Spec> = {
       serialize: fn({ valid: stateCalls() }),
       deserialize: fn({ valid: () => [[torres.serialize(mid)], [torres.serialize(master)]] }),
       observe: fn({ valid: calls([mid, 0], [master, 3]) }),
-      determinize: fn({ valid: () => [[observed, 1, new Rng(3)]] }),
+      determinize: fn({
+        valid: () => [
+          [observed, 1, new Rng(3)],
+          [start, 0, new Rng(1)],
+        ],
+      }),
       isPrivate: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
       search: fn({
         valid: stateCalls(),

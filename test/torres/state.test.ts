@@ -5,7 +5,6 @@ import { Rng } from '../../src/core/rng.js';
 import {
   blockPlacements,
   canTakeBlock,
-  determinize,
   evaluateTorres,
   FORMAT,
   FORMAT_VERSION,
@@ -53,7 +52,7 @@ const ENTRY_POINTS: ReadonlyArray<readonly [string, (s: TorresState) => unknown]
   ['canTakeBlock', (s) => canTakeBlock(s, 'c4')],
   ['projectedScores', (s) => projectedScores(s)],
   ['winners', (s) => winners(s)],
-  ['determinize', (s) => determinize(s, 1, new Rng(3))],
+  ['determinize', (s) => torres.determinize(s, 1, new Rng(3))],
   ['evaluateTorres', (s) => evaluateTorres(s)],
   [
     'torresEvaluator',

@@ -7,15 +7,14 @@
 import { isRulesError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import {
-  determinize,
   formatBoard,
+  SEAT_NAMES,
   type TorresMove,
   type TorresOptions,
   type TorresState,
   torres,
   torresEvaluator,
 } from '../../torres/index.js';
-import { SEAT_NAMES } from '../../torres/text.js';
 import type { FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 
@@ -221,5 +220,10 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
   // Cards are hidden: MCTS searches samples of what its seat cannot see.
   // Guided MCTS without rollouts: 24–0 against one-move greedy where MCTS with random
   // expansion and rollouts cut at 10 plies lost 1–23 (bench/ladder.bench.mjs, docs/bots.md).
-  bots: { evaluate: torresEvaluator, determinize, rolloutDepth: 0, guided: true },
+  bots: {
+    evaluate: torresEvaluator,
+    determinize: torres.determinize,
+    rolloutDepth: 0,
+    guided: true,
+  },
 };

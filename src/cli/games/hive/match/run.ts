@@ -5,15 +5,18 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { quote } from '../../core/quote.js';
-import { type HiveOptions, hive, parseGameTypeString } from '../../hive/index.js';
-import { formatOptionValue } from '../../hive/notation.js';
-import { eloEstimate, formatElo, type Tally } from '../../search/elo.js';
-import type { CliIO } from '../app.js';
-import { intFlag, QUIET_FLAG } from '../flags.js';
-import { ruleOptionsFromFlags } from '../games/hive.js';
-import type { FlagSpec, Flags } from '../plugin.js';
-import { UsageError } from '../plugin.js';
+import { quote } from '../../../../core/quote.js';
+import {
+  type HiveOptions,
+  hive,
+  parseGameTypeString,
+  type RepetitionRule,
+} from '../../../../hive/index.js';
+import { eloEstimate, formatElo, type Tally } from '../../../../search/elo.js';
+import { intFlag, QUIET_FLAG } from '../../../flags.js';
+import type { CliIO, FlagSpec, Flags } from '../../../plugin.js';
+import { UsageError } from '../../../plugin.js';
+import { ruleOptionsFromFlags } from '../rule-flags.js';
 import { type Opening, openingsFromText, randomOpenings } from './openings.js';
 import {
   bestmoveCommand,
@@ -155,6 +158,17 @@ class EngineSeat {
   }
 }
 
+/** A rule option's value as UHP writes it (`options set MaxPlies 40`, `RepetitionDraw HiveGame`). */
+const UHP_VALUES: Readonly<Record<`${RepetitionRule}`, string>> = {
+  false: 'False',
+  true: 'True',
+  hivegame: 'HiveGame',
+  nokamute: 'Nokamute',
+};
+function uhpValue(value: number | RepetitionRule): string {
+  return typeof value === 'number' ? String(value) : UHP_VALUES[`${value}`];
+}
+
 /**
  * Sets the rule options an engine lists (H-UHP-10: `TournamentOpening`, `RepetitionDraw`,
  * `MaxPlies`) to the match's, so an engine with them sees the same game ends as the referee.
@@ -173,8 +187,7 @@ async function matchRuleOptions(
     ['MaxPlies', rules.maxPlies],
   ];
   for (const [name, value] of wanted) {
-    if (listed.has(name))
-      await engine.send(`options set ${name} ${formatOptionValue(value)}`, timeoutMs);
+    if (listed.has(name)) await engine.send(`options set ${name} ${uhpValue(value)}`, timeoutMs);
   }
 }
 
@@ -336,7 +349,7 @@ async function playMatch(
   if (!quiet) {
     io.out(
       `match: ${rules.type}, ${plan.openings.length} openings × 2 colours, ${bestmoveCommand(plan.settings.limit)}, ` +
-        `repetition ${formatOptionValue(rules.repetitionDraw)}, ply cap ${rules.maxPlies || 'none'}`,
+        `repetition ${uhpValue(rules.repetitionDraw)}, ply cap ${rules.maxPlies || 'none'}`,
     );
   }
   for (let i = 0; i < total; i++) {

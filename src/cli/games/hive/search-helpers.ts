@@ -6,13 +6,17 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { hiveEvaluatorWith } from '../hive/evaluate.js';
-import { hive } from '../hive/game.js';
-import type { HiveMove, HiveState } from '../hive/types.js';
-import type { UhpHelperJob, UhpSearchHelpers } from '../hive/uhp-engine.js';
-import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
-import { SharedSearchTable } from '../search/shared-table.js';
-import { cliWorker, type WorkerReply } from './workers.js';
+import {
+  type HiveMove,
+  type HiveState,
+  hive,
+  hiveEvaluatorWith,
+  type UhpHelperJob,
+  type UhpSearchHelpers,
+} from '../../../hive/index.js';
+import { type AlphaBetaBot, alphaBetaBot } from '../../../search/alphabeta.js';
+import { SharedSearchTable } from '../../../search/shared-table.js';
+import { cliWorker, gameJobRequest, type WorkerReply } from '../../workers.js';
 
 /** Worker threads searching beside the UHP engine; started when first needed. */
 export class WorkerSearchHelpers implements UhpSearchHelpers {
@@ -46,7 +50,8 @@ export class WorkerSearchHelpers implements UhpSearchHelpers {
   start(job: UhpHelperJob): void {
     this.prepare(job.count);
     for (let i = 0; i < Math.min(job.count, this.workers.length); i++) {
-      this.workers[i]?.postMessage({ id: -1, kind: 'hive-help', index: i + 1, job });
+      const help: HelperJob = { index: i + 1, job };
+      this.workers[i]?.postMessage(gameJobRequest('hive', help));
     }
   }
 
@@ -56,12 +61,21 @@ export class WorkerSearchHelpers implements UhpSearchHelpers {
   }
 }
 
+/** What one helper thread is sent: its number (1 up) and the engine's job. */
+export interface HelperJob {
+  readonly index: number;
+  readonly job: UhpHelperJob;
+}
+
 /** The helper thread's bot, kept while the engine's table and evaluator stay the same. */
 let helper: { tableId: number; aggression: number; bot: AlphaBetaBot<HiveState, HiveMove> } | null =
   null;
 
-/** In a helper thread: searches `job`'s position into the shared table until the search ends. */
-export function helpHiveSearch(index: number, job: UhpHelperJob): void {
+/**
+ * In a helper thread (the Hive plug-in's `runJob`): searches `job`'s position into the shared
+ * table until the search ends.
+ */
+export function helpHiveSearch({ index, job }: HelperJob): void {
   if (helper === null || helper.tableId !== job.tableId || helper.aggression !== job.aggression) {
     helper = {
       tableId: job.tableId,

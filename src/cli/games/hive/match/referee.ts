@@ -6,7 +6,7 @@
  * garbage or plays an illegal move loses the game; a legal move an engine refuses, or a game end
  * the engines see differently, ends the game unscored as a rules disagreement.
  */
-import { isRulesError } from '../../core/errors.js';
+import { isRulesError } from '../../../../core/errors.js';
 import {
   formatGameString,
   formatMoveString,
@@ -17,7 +17,7 @@ import {
   outcome,
   parseMoveString,
   playMoveString,
-} from '../../hive/index.js';
+} from '../../../../hive/index.js';
 import { EngineFailure } from './uhp-process.js';
 
 /** What the referee needs of an engine: one command, its reply lines (without `ok`). */

@@ -3,15 +3,15 @@
  * all different, none already finished), or the games of a file. Every opening is played with
  * both colours, so neither engine gains from a lopsided one.
  */
-import { Rng } from '../../core/rng.js';
+import { Rng } from '../../../../core/rng.js';
 import {
   formatMoveString,
   type HiveOptions,
   hive,
   outcome,
   parseGameString,
-} from '../../hive/index.js';
-import { UsageError } from '../plugin.js';
+} from '../../../../hive/index.js';
+import { UsageError } from '../../../plugin.js';
 
 /** An opening: its MoveStrings from the start. */
 export type Opening = readonly string[];

@@ -4,9 +4,20 @@
  * answers every line (a blank one with `ok` alone) until `exit` or the end of the input.
  */
 import { createInterface } from 'node:readline';
-import { UhpEngine } from '../hive/uhp-engine.js';
-import type { UhpRun } from './app.js';
+import { Readable } from 'node:stream';
+import { UhpEngine, type UhpRuleOptions } from '../../../hive/index.js';
+import type { CliStdio } from '../../plugin.js';
 import { WorkerSearchHelpers } from './search-helpers.js';
+
+/** How `boardrules uhp` runs its engine. */
+export interface UhpRun {
+  /** The rule options given as flags: the engine's start-up UHP options (H-UHP-10). */
+  readonly ruleOptions: Partial<UhpRuleOptions>;
+  /** The version `info` reports. */
+  readonly version: string;
+  /** Start-up value of the engine's `Threads` option (`--threads`; default 1). */
+  readonly threads?: number;
+}
 
 /**
  * Runs a UHP engine reading commands from `input` and writing replies to `output`, with the
@@ -15,11 +26,11 @@ import { WorkerSearchHelpers } from './search-helpers.js';
  * worker threads; their failures are written to `errors`.
  */
 export async function runUhp(
-  input: NodeJS.ReadableStream,
-  output: NodeJS.WritableStream,
+  input: CliStdio['input'],
+  output: CliStdio['output'],
   run: Partial<UhpRun> = {},
   workerScript?: URL,
-  errors?: NodeJS.WritableStream,
+  errors?: CliStdio['errors'],
 ): Promise<void> {
   const helpers =
     workerScript === undefined
@@ -35,7 +46,13 @@ export async function runUhp(
     // Threads asked for at start-up are started now, not during the first search.
     helpers?.prepare((run.threads ?? 1) - 1);
     output.write(`${engine.handle('info')}\n`);
-    const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
+    // The real binary's stdin is a Node stream; any other source of text chunks is made one.
+    const source = input instanceof Readable ? input : Readable.from(input);
+    const lines = createInterface({
+      input: source,
+      crlfDelay: Number.POSITIVE_INFINITY,
+      terminal: false,
+    });
     for await (const line of lines) {
       output.write(`${engine.handle(line)}\n`);
       if (engine.done) break;
