@@ -458,7 +458,7 @@ export class CoerceoPosition implements SearchPosition<CoerceoMove> {
 
   /**
    * The current position as an immutable state, for a position `coerceo.search` made (the state
-   * layer answers through {@link origin}); throws `UNSUPPORTED` for any other.
+   * layer answers through the position's origin); throws `UNSUPPORTED` for any other.
    */
   state(): CoerceoState {
     if (this.origin === null) {
