@@ -32,6 +32,17 @@ const describeMoves = (game: AnyGame, state: unknown): string =>
     .map((m: unknown) => game.formatMove(state, m))
     .join(' ');
 
+/** Runs `f`: true if it was refused with `HIDDEN_INFORMATION`, false if it returned. */
+function hiddenFromSeat(f: () => unknown): boolean {
+  try {
+    f();
+    return false;
+  } catch (e) {
+    if (e instanceof RulesError && e.code === 'HIDDEN_INFORMATION') return true;
+    throw e;
+  }
+}
+
 /** The roots: each game started twice, a played game read back, and a caller's JSON copy. */
 function roots(): Entry[] {
   const out: Entry[] = [];
@@ -166,13 +177,26 @@ describe('many states of many games used in turn', () => {
               const n = h.pos.generate(buf, 0);
               const code = buf[k % n] as number;
               const move = h.pos.decode(code);
-              h.pos.play(code);
-              h.state = game.apply(h.state, move);
+              // From a seat's view, a move that would show what the seat cannot see (a Torres
+              // card drawn from a hidden deck) is refused, by the state and by its position alike,
+              // and changes neither.
+              let next: unknown;
+              if (hiddenFromSeat(() => (next = game.apply(h.state, move)))) {
+                expect(hiddenFromSeat(() => h.pos.play(code))).toBe(true);
+              } else {
+                h.pos.play(code);
+                h.state = next;
+              }
               // Meanwhile, another tree of the pool takes a step too.
               const other = pool[k % pool.length] as Entry;
               if (!other.game.terminal(other.state)) {
                 const ms = other.game.moves(other.state);
-                pool.push({ ...other, state: other.game.apply(other.state, ms[k % ms.length]) });
+                let after: unknown;
+                if (
+                  !hiddenFromSeat(() => (after = other.game.apply(other.state, ms[k % ms.length])))
+                ) {
+                  pool.push({ ...other, state: after });
+                }
               }
             }
             expect(game.serialize(h.pos.state())).toBe(game.serialize(h.state));

@@ -112,11 +112,6 @@ const SPECS: Record<string, Spec> = {
       play: 'private',
       bestmove: 'private',
       undo: 'private',
-      optionLine: 'private',
-      findOption: 'private',
-      engineOption: 'private',
-      engineOptionLine: 'private',
-      options: 'private',
       perft: 'private',
       // The clock given as an option, kept in a private field.
       now: 'private',
