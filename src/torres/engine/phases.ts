@@ -5,8 +5,6 @@
  *
  * @module
  */
-import type { TorresOptions } from '../options.js';
-
 /** T-PHASE-1: the stacks per phase for 2, 3 and 4 players. */
 export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[]>> = {
   2: [
@@ -29,7 +27,13 @@ export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[
 /** The largest stack size the compact position can hold (stack sizes are counted per size). */
 export const MAX_STACK = 15;
 
-/** The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). */
-export function stacksFor(o: TorresOptions): readonly (readonly number[])[] {
+/**
+ * The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). Typed by the two
+ * options it reads, so that the kernel names nothing of the options layer (`TorresOptions` fits).
+ */
+export function stacksFor(o: {
+  readonly players: number;
+  readonly phaseStacks?: readonly (readonly number[])[] | null;
+}): readonly (readonly number[])[] {
   return o.phaseStacks ?? (PHASE_STACKS[o.players] as readonly (readonly number[])[]);
 }
