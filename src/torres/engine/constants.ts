@@ -48,3 +48,7 @@ export const X_ACTIVE = 63;
 // ---- pieces (rules.ts) ----
 /** The value of the king in a `pieces` array. */
 export const KING = 5;
+
+// ---- phases (phases.ts) ----
+/** The largest stack size the compact position can hold (stack sizes are counted per size). */
+export const MAX_STACK = 15;

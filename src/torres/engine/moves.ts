@@ -24,6 +24,7 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
+  MAX_STACK,
 } from './constants.js';
 import {
   ACTIVE,
@@ -50,7 +51,6 @@ import {
   STEP,
   seatOffset,
 } from './layout.js';
-import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 
 /** Scratch for one pair of bit-set halves (`lo`, `hi`). */

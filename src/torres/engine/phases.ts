@@ -24,8 +24,8 @@ export const PHASE_STACKS: Readonly<Record<number, readonly (readonly number[])[
   ],
 };
 
-/** The largest stack size the compact position can hold (stack sizes are counted per size). */
-export const MAX_STACK = 15;
+// The largest stack size lives with the other plain numbers, so the build inlines it.
+export { MAX_STACK } from './constants.js';
 
 /**
  * The stack sizes of each phase for these options (T-PHASE-1 or `phaseStacks`). Typed by the two

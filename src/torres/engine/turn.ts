@@ -26,6 +26,7 @@ import {
   K_SPREAD,
   K_STACK,
   K_START,
+  MAX_STACK,
   X_ACTIVE,
 } from './constants.js';
 import {
@@ -70,7 +71,6 @@ import {
   seatOffset,
   TURN,
 } from './layout.js';
-import { MAX_STACK } from './phases.js';
 import type { Position } from './position.js';
 import { advance, KING, scorePhase } from './rules.js';
 
