@@ -7,6 +7,7 @@ import { alphaBetaBot, EVAL_SCALE, WIN_SCORE } from '../../src/search/alphabeta.
 import { connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
 import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
+import { trap } from '../support/trap.js';
 import { tricks } from '../support/tricks.js';
 import { minimax, moveValue } from './oracle.js';
 
@@ -28,36 +29,6 @@ function positions<S, M, O>(game: Game<S, M, O>, start: S, count: number, maxPli
 }
 
 const sign = (score: number): number => (score > 0 ? 1 : score < 0 ? -1 : 0);
-
-/**
- * Sixteen moves a ply, six plies, a draw unless the first player's root move 1 sets a trap:
- * then that player's move 15 two plies later wins at once.
- */
-interface TrapState {
-  readonly ply: number;
-  readonly trap: boolean;
-  readonly won: boolean;
-}
-const trap: Game<TrapState, { k: number }, Record<string, never>> = {
-  name: 'trap',
-  scoring: 'winloss',
-  start: () => ({ ply: 0, trap: false, won: false }),
-  players: () => 2,
-  toMove: (s) => s.ply % 2,
-  moves: (s) => (s.won || s.ply >= 6 ? [] : Array.from({ length: 16 }, (_, k) => ({ k }))),
-  apply: (s, m) => ({
-    ply: s.ply + 1,
-    trap: s.trap || (s.ply === 0 && m.k === 1),
-    won: s.trap && s.ply === 2 && m.k === 15,
-  }),
-  terminal: (s) => s.won || s.ply >= 6,
-  // A win is the first player's (the only one who can spring the trap).
-  score: (s) => (s.won ? [1, 0] : [0.5, 0.5]),
-  formatMove: (_s, m) => String(m.k),
-  parseMove: (_s, text) => ({ k: Number(text) }),
-  serialize: (s) => JSON.stringify(s),
-  deserialize: (text) => JSON.parse(text) as TrapState,
-};
 
 describe('alpha-beta', () => {
   it('solves tic-tac-toe from the start as a draw (perfect play), searching to the end', () => {

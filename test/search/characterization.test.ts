@@ -34,6 +34,7 @@ import { torres, torresEvaluator } from '../../src/torres/index.js';
 import { type C4State, connect4 } from '../support/connect4.js';
 import { nim } from '../support/nim.js';
 import { type TttMove, type TttState, tictactoe } from '../support/tictactoe.js';
+import { trap } from '../support/trap.js';
 import { determinizeTricks, type TricksState, tricks } from '../support/tricks.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/search');
@@ -132,32 +133,6 @@ const c4Evaluate: Evaluator<C4State, unknown> = (node) => {
   }
   const e = 1 / (1 + Math.exp(-x / 8));
   return [e, 1 - e];
-};
-
-/** Sixteen moves a ply, six plies; the first player's root move 1 then move 15 wins. */
-interface TrapState {
-  readonly ply: number;
-  readonly trap: boolean;
-  readonly won: boolean;
-}
-const trap: Game<TrapState, { k: number }, Record<string, never>> = {
-  name: 'trap',
-  scoring: 'winloss',
-  start: () => ({ ply: 0, trap: false, won: false }),
-  players: () => 2,
-  toMove: (s) => s.ply % 2,
-  moves: (s) => (s.won || s.ply >= 6 ? [] : Array.from({ length: 16 }, (_, k) => ({ k }))),
-  apply: (s, m) => ({
-    ply: s.ply + 1,
-    trap: s.trap || (s.ply === 0 && m.k === 1),
-    won: s.trap && s.ply === 2 && m.k === 15,
-  }),
-  terminal: (s) => s.won || s.ply >= 6,
-  score: (s) => (s.won ? [1, 0] : [0.5, 0.5]),
-  formatMove: (_s, m) => String(m.k),
-  parseMove: (_s, text) => ({ k: Number(text) }),
-  serialize: (s) => JSON.stringify(s),
-  deserialize: (text) => JSON.parse(text) as TrapState,
 };
 
 /** Nim where a turn is two takes of one object each (one if a single object is left). */
