@@ -14,8 +14,8 @@
  * one game, never share a position. A position handed out by {@link positionAt} is valid until
  * the next call on the same tree; callers read it at once and never keep it.
  *
- * A game keeps what it knows of a state (its move list, the text of its move, …) in a subclass
- * of {@link Version}, and finds the version through its own state stamp (`core/guard.ts`).
+ * A game keeps what it knows of a state (its move list, the text of its move, …) in an
+ * extension of {@link Version}, and finds the version through its own state stamp (`core/guard.ts`).
  *
  * Internal: not exported from the core entry.
  *
@@ -110,9 +110,14 @@ export class GameTree<P extends TreePosition> {
 
 /**
  * A state's place in its tree: its parent version and the move from it. Games extend it with
- * what they keep per state; a subclass's constructor passes the first four arguments on.
+ * what they keep per state.
+ *
+ * An interface, not a class: each game makes its versions as object literals from one function
+ * (one literal site, so all of a game's versions share one hidden class). `apply` makes one per
+ * call, and as subclasses of a class with field initializers they cost V8 a constructor chain
+ * and an initializer call each time, which showed in profiles of the apply-path perfts.
  */
-export class Version<P extends TreePosition> {
+export interface Version<P extends TreePosition> {
   /** The tree this version belongs to. */
   readonly tree: GameTree<P>;
   /** `null` for the root: the position the tree was built from. */
@@ -121,13 +126,6 @@ export class Version<P extends TreePosition> {
   readonly move: number;
   /** Plies below the tree's root (0 at the root). */
   readonly depth: number;
-
-  constructor(tree: GameTree<P>, parent: Version<P> | null, move: number, depth: number) {
-    this.tree = tree;
-    this.parent = parent;
-    this.move = move;
-    this.depth = depth;
-  }
 }
 
 /** The tree's position moved to `v` (see {@link GameTree.positionAt}). */

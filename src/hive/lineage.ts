@@ -25,13 +25,13 @@
  *
  * @module
  */
-import { GameTree, positionAt as treePositionAt, Version } from '../core/tree.js';
+import { GameTree, positionAt as treePositionAt, type Version } from '../core/tree.js';
 import type { Position } from './engine/position.js';
 import { formatMoveCode } from './notation.js';
 import type { HiveMove } from './types.js';
 
 /** A state's place in its tree, with what Hive keeps per state. */
-export class HiveVersion extends Version<Position> {
+export interface HiveVersion extends Version<Position> {
   /**
    * The move's text as the history records it (unused at the root); `null` until
    * {@link historyAt} formats it.
@@ -43,22 +43,21 @@ export class HiveVersion extends Version<Position> {
    * The legal moves here, once `moves` was asked (kept on the version rather than in a second
    * weak map keyed by the state: one lookup per call instead of two, and less for the collector).
    */
-  moves: readonly HiveMove[] | null = null;
+  moves: readonly HiveMove[] | null;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
-  cursor = 0;
+  cursor: number;
+}
 
-  constructor(
-    tree: GameTree<Position>,
-    parent: HiveVersion | null,
-    move: number,
-    depth: number,
-    text: string | null,
-    history: readonly string[] | null,
-  ) {
-    super(tree, parent, move, depth);
-    this.text = text;
-    this.history = history;
-  }
+/** A new version (the one literal site of Hive's versions: see `Version`). */
+function newVersion(
+  tree: GameTree<Position>,
+  parent: HiveVersion | null,
+  move: number,
+  depth: number,
+  text: string | null,
+  history: readonly string[] | null,
+): HiveVersion {
+  return { tree, parent, move, depth, text, history, moves: null, cursor: 0 };
 }
 
 /**
@@ -67,7 +66,7 @@ export class HiveVersion extends Version<Position> {
  */
 export function rootVersion(pos: Position, history: readonly string[]): HiveVersion {
   const rootHistory = Object.freeze(history);
-  const tree = new GameTree(pos, (t) => new HiveVersion(t, null, 0, 0, '', rootHistory));
+  const tree = new GameTree(pos, (t) => newVersion(t, null, 0, 0, '', rootHistory));
   return tree.at as HiveVersion;
 }
 
@@ -82,7 +81,7 @@ export function positionAt(v: HiveVersion): Position {
  * else `null` (formatted when a history is first read).
  */
 export function childVersion(v: HiveVersion, m: number, text: string | null): HiveVersion {
-  return v.tree.grow(v, m, new HiveVersion(v.tree, v, m, v.depth + 1, text, null));
+  return v.tree.grow(v, m, newVersion(v.tree, v, m, v.depth + 1, text, null));
 }
 
 /** The root of `v`'s tree. */

@@ -12,7 +12,7 @@
 import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import type { RngState } from '../core/rng.js';
-import { GameTree, Version } from '../core/tree.js';
+import { GameTree, type Version } from '../core/tree.js';
 import type { Position } from './engine/position.js';
 import { decodeState, stateOf } from './state-data.js';
 import type { TorresMove, TorresState } from './types.js';
@@ -22,31 +22,32 @@ import { validState } from './validate.js';
  * A state's place in its game tree (core/tree.ts), with what Torres keeps per state. The states
  * of one tree share the tree's position, which is moved to whichever state is asked about.
  */
-export class TorresVersion extends Version<Position> {
+export interface TorresVersion extends Version<Position> {
   /** `torres.moves` of the state, once asked for. */
-  moves: readonly TorresMove[] | undefined = undefined;
+  moves: readonly TorresMove[] | undefined;
   /** The move codes of `moves`, index for index (set with it). */
-  codes: number[] | undefined = undefined;
+  codes: number[] | undefined;
   /** `moves` as a plain array (set with it), which `apply` searches. */
-  listed: TorresMove[] | undefined = undefined;
+  listed: TorresMove[] | undefined;
   /** Where in `listed` `apply` starts looking for its move (after the one found last). */
-  cursor = 0;
+  cursor: number;
   /**
    * Whether the state's arrays are the library's own (it was made from a position), so that
    * the states after it may share them (see {@link childState}). A caller's object is not.
    */
   readonly own: boolean;
+}
 
-  constructor(
-    tree: GameTree<Position>,
-    parent: TorresVersion | null,
-    move: number,
-    depth: number,
-    own: boolean,
-  ) {
-    super(tree, parent, move, depth);
-    this.own = own;
-  }
+/** A new version (the one literal site of Torres' versions: see `Version`). */
+function newVersion(
+  tree: GameTree<Position>,
+  parent: TorresVersion | null,
+  move: number,
+  depth: number,
+  own: boolean,
+): TorresVersion {
+  const none = undefined;
+  return { tree, parent, move, depth, moves: none, codes: none, listed: none, cursor: 0, own };
 }
 
 /**
@@ -113,7 +114,7 @@ export function versionOf(state: unknown, where: string): TorresVersion {
 const rootOf =
   (own: boolean) =>
   (tree: GameTree<Position>): TorresVersion =>
-    new TorresVersion(tree, null, 0, 0, own);
+    newVersion(tree, null, 0, 0, own);
 
 /**
  * The position of a valid `state` (checked at entry point `where`): its tree's position, moved
@@ -142,7 +143,7 @@ export function rootState(pos: Position, rng: RngState): TorresState {
  */
 export function childState(state: TorresState, v: TorresVersion, code: number): TorresState {
   const tree = v.tree;
-  const child = tree.grow(v, code, new TorresVersion(tree, v, code, v.depth + 1, true));
+  const child = tree.grow(v, code, newVersion(tree, v, code, v.depth + 1, true));
   const pos = tree.pos;
   const changes = v.own ? pos.lastChanges() : null;
   const prev = changes === null ? null : { state, changes };

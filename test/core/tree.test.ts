@@ -8,7 +8,7 @@ import {
   GameTree,
   positionAt,
   type TreePosition,
-  Version,
+  type Version,
 } from '../../src/core/tree.js';
 
 /** A position whose state is the list of moves played on it; `play` refuses negative moves. */
@@ -25,25 +25,25 @@ class Trail implements TreePosition {
   }
 }
 
-class Node extends Version<Trail> {
-  constructor(
-    tree: GameTree<Trail>,
-    parent: Node | null,
-    move: number,
-    depth: number,
-    readonly path: readonly number[],
-  ) {
-    super(tree, parent, move, depth);
-  }
+interface Node extends Version<Trail> {
+  readonly path: readonly number[];
 }
+
+const node = (
+  tree: GameTree<Trail>,
+  parent: Node | null,
+  move: number,
+  depth: number,
+  path: readonly number[],
+): Node => ({ tree, parent, move, depth, path });
 
 const rootOf = (start: number[]): Node => {
   const pos = new Trail();
   for (const m of start) pos.play(m);
-  return new GameTree(pos, (t) => new Node(t, null, 0, 0, start)).at as Node;
+  return new GameTree(pos, (t) => node(t, null, 0, 0, start)).at as Node;
 };
 const child = (v: Node, m: number): Node =>
-  v.tree.grow(v, m, new Node(v.tree, v, m, v.depth + 1, [...v.path, m]));
+  v.tree.grow(v, m, node(v.tree, v, m, v.depth + 1, [...v.path, m]));
 
 describe('the state-position bridge (core/tree.ts)', () => {
   it('any version, reached in any order, shows its own path; a walk costs the plies between', () => {
