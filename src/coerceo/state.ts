@@ -19,7 +19,7 @@
 import { RulesError } from '../core/errors.js';
 import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { quote } from '../core/quote.js';
-import { GameTree, Version } from '../core/tree.js';
+import { GameTree, type Version } from '../core/tree.js';
 import { colourIndex, fieldByName, fieldColour } from './engine/board.js';
 import { MAX_MOVES } from './engine/codes.js';
 import { CoerceoPosition, type CoerceoSetup } from './engine/position.js';
@@ -39,14 +39,24 @@ import { shapeError } from './shape.js';
 import type { CoerceoMove, CoerceoState, PositionData } from './types.js';
 
 /** A state's place in its game tree, with what Coerceo keeps per state. */
-export class CoerceoVersion extends Version<CoerceoPosition> {
+export interface CoerceoVersion extends Version<CoerceoPosition> {
   /**
    * `coerceo.moves` of the state, once asked for (kept on the version rather than in a second
    * weak map keyed by the state: one lookup per call instead of two).
    */
-  moves: readonly CoerceoMove[] | undefined = undefined;
+  moves: readonly CoerceoMove[] | undefined;
   /** Where in `moves` `apply` starts looking for its move (after the one found last). */
-  cursor = 0;
+  cursor: number;
+}
+
+/** A new version (the one literal site of Coerceo's versions: see `Version`). */
+function newVersion(
+  tree: GameTree<CoerceoPosition>,
+  parent: CoerceoVersion | null,
+  move: number,
+  depth: number,
+): CoerceoVersion {
+  return { tree, parent, move, depth, moves: undefined, cursor: 0 };
 }
 
 /**
@@ -126,7 +136,7 @@ export function versionOf(state: unknown, where: string): CoerceoVersion {
 
 /** A new tree over `pos` (which it owns from now on); returns its root. */
 function plant(pos: CoerceoPosition): CoerceoVersion {
-  return new GameTree(pos, (t) => new CoerceoVersion(t, null, 0, 0)).at as CoerceoVersion;
+  return new GameTree(pos, (t) => newVersion(t, null, 0, 0)).at as CoerceoVersion;
 }
 
 /**
@@ -188,7 +198,21 @@ export function legalCode(pos: CoerceoPosition, move: CoerceoMove): number {
  * root of a tree over the position that evaluates them.
  */
 export function stateFromData(data: PositionData, rulings: CoerceoRulings): CoerceoState {
-  const state = {
+  const draft = rootRecord(data, rulings, LIVE);
+  const pos = positionFrom(draft);
+  const status = endStatus(pos);
+  pos.status = status;
+  const state = status === LIVE ? draft : rootRecord(data, rulings, status);
+  return guard.trustNew(state, plant(pos));
+}
+
+/**
+ * A state with no history, written as a literal with the fields in the order of
+ * {@link childState}'s, so that V8 gives a tree's root and its children one hidden class (a
+ * spread copy made the root's another, and every field read on the hot path polymorphic).
+ */
+function rootRecord(data: PositionData, rulings: CoerceoRulings, status: number): CoerceoState {
+  return {
     pieces: [data.pieces[0], data.pieces[1], data.pieces[2], data.pieces[3]],
     tiles: data.tiles,
     held: [data.held[0], data.held[1]],
@@ -199,12 +223,8 @@ export function stateFromData(data: PositionData, rulings: CoerceoRulings): Coer
     history: [],
     since: [],
     resigned: null,
-    status: LIVE,
-  } satisfies CoerceoState;
-  const pos = positionFrom(state);
-  const status = endStatus(pos);
-  pos.status = status;
-  return guard.trustNew({ ...state, status }, plant(pos));
+    status,
+  };
 }
 
 /** C-END-2: the state after `seat` resigned (the caller checked the game goes on). */
@@ -221,7 +241,7 @@ export function resigned(state: CoerceoState, seat: 0 | 1): CoerceoState {
  */
 export function childState(prev: CoerceoState, v: CoerceoVersion, code: number): CoerceoState {
   const tree = v.tree;
-  const child = tree.grow(v, code, new CoerceoVersion(tree, v, code, v.depth + 1));
+  const child = tree.grow(v, code, newVersion(tree, v, code, v.depth + 1));
   const pos = tree.pos;
   const top = pos.stackTop();
   const restarted = pos.segmentStart() === top;
