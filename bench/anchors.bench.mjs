@@ -18,12 +18,19 @@
 // project's anchors folder, outside the repository): MZINGACPP, NOKAMUTE_PERFT, NPN_PERFT (the
 // perft binaries) and TOBIHOL_TORRES (TobiHol's packages/game-logic folder). Without one, its
 // rows say "not measured in this run": no stored figure is ever shown as a ratio.
+//
+// Before and after: with BASE naming another checkout (its bench/side.mjs and built dist/, e.g.
+// the commit before a refactor: `git worktree add /tmp/base <commit> && (cd /tmp/base && npm
+// ci)`), each round also runs that checkout's side of the workload, on the same core, and the
+// row gives the anchor's ratio to both and this checkout's time over the base's: a refactor's
+// "within 5 % of before" is then read off one run with the anchors in it.
 // Every workload runs whenever its engine is present, the long ones too (Hive Base+MLP 6: about
 // 10 s of MzingaCpp per round; Coerceo Ocius 6 with every leaf played: about 5 s of NPN and 12 s
 // of boardrules per round, plus boardrules' untimed warm-up run), since the deepest trees are
 // where the ratios differ most (Base+MLP 6 gives the lowest ratio to nokamute, Ocius 6 the lowest
 // to NPN in bulk). Without the engines these rows cost nothing.
 import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import {
   childrenCpuSeconds,
   coreOfRound,
@@ -42,6 +49,15 @@ const MZ = process.env.MZINGACPP;
 const NOK = process.env.NOKAMUTE_PERFT;
 const NPN = process.env.NPN_PERFT;
 const TOBIHOL = process.env.TOBIHOL_TORRES;
+const BASE = process.env.BASE;
+if (BASE && (!existsSync(join(BASE, 'bench/side.mjs')) || !existsSync(join(BASE, 'dist')))) {
+  console.error('BASE must name another checkout with bench/side.mjs and a built dist/');
+  process.exit(2);
+}
+// jsSide runs a script named relative to this folder.
+const baseSide = BASE
+  ? relative(resolve(import.meta.dirname), join(resolve(BASE), 'bench/side.mjs'))
+  : null;
 
 const mzinga = (type, depth) => ({
   name: 'MzingaCpp',
@@ -72,13 +88,13 @@ const tobihol = (games) => ({
 const hivePerft = (type, depth) => ({
   workload: `hive perft ${type} depth ${depth}`,
   mode: 'bulk leaves, depths 0..N as the anchors count, fast path',
-  ours: (core) => jsSide('side.mjs', ['hive-perft', type, String(depth)], core),
+  args: ['hive-perft', type, String(depth)],
   anchors: [mzinga(type, depth), nokamute(type, depth)],
 });
 const coerceoPerft = (variant, depth, mode) => ({
   workload: `coerceo perft ${variant} depth ${depth}`,
   mode: mode === 'played' ? 'every leaf played' : 'bulk leaves',
-  ours: (core) => jsSide('side.mjs', ['coerceo-perft', variant, String(depth), mode], core),
+  args: ['coerceo-perft', variant, String(depth), mode],
   anchors: [npn(variant, depth, mode === 'played' ? 'npn' : 'bulk')],
 });
 const WORKLOADS = [
@@ -92,7 +108,7 @@ const WORKLOADS = [
   {
     workload: 'torres random 4-player games (boardrules with cards)',
     mode: 'games, fast path',
-    ours: (core) => jsSide('side.mjs', ['torres-games', '1000'], core),
+    args: ['torres-games', '1000'],
     anchors: [tobihol(1000)],
   },
 ];
@@ -110,27 +126,37 @@ for (const w of WORKLOADS) {
     continue;
   }
   const ours = [];
+  const base = [];
   const theirs = new Map(present.map((a) => [a, []]));
   for (let r = 0; r < ROUNDS; r++) {
     const core = coreOfRound(r);
     for (const a of present) theirs.get(a).push(a.run(core));
-    ours.push(w.ours(core));
+    // With a base, the two boardrules sides take turns going first.
+    if (baseSide && r % 2 === 0) base.push(jsSide(baseSide, w.args, core));
+    ours.push(jsSide('side.mjs', w.args, core));
+    if (baseSide && r % 2 === 1) base.push(jsSide(baseSide, w.args, core));
   }
   const count = ours[0].count;
-  for (const run of [...ours, ...[...theirs.values()].flat()]) {
+  for (const run of [...ours, ...base, ...[...theirs.values()].flat()]) {
     if (run.count !== count) {
       console.error(`${w.workload}: counts differ (${run.count} vs boardrules ${count})`);
       process.exitCode = 1;
     }
   }
   const ourMs = median(ours.map((o) => o.cpuMs));
+  const ratio = (runs, side) => {
+    const ratios = runs.map((t, i) => t.cpuMs / side[i].cpuMs);
+    return `${fmt(median(ratios))}× (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))})`;
+  };
   const against = present.map((a) => {
     const runs = theirs.get(a);
-    const ratios = runs.map((t, i) => t.cpuMs / ours[i].cpuMs);
-    const lo = Math.min(...ratios);
-    const hi = Math.max(...ratios);
-    return `${fmt(median(ratios))}× ${a.name} (${fmt(lo)}–${fmt(hi)} over ${ROUNDS} rounds, ${PLACEMENT}; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms, peak RSS ${peakMb(runs)})`;
+    const before = baseSide ? `; base ${ratio(runs, base)}` : '';
+    return `${ratio(runs, ours)} ${a.name}${before} over ${ROUNDS} rounds, ${PLACEMENT}; ${a.name} ${median(runs.map((t) => t.cpuMs)).toFixed(0)} ms, peak RSS ${peakMb(runs)}`;
   });
+  if (baseSide) {
+    const baseMs = median(base.map((b) => b.cpuMs));
+    against.push(`this / base ${(ourMs / baseMs).toFixed(3)} (base ${baseMs.toFixed(0)} ms)`);
+  }
   row(`${w.workload}, side by side`, `${w.mode}, on-CPU`, count, ourMs, against.join('; '), {
     rss: peakMb(ours),
   });
