@@ -18,6 +18,7 @@ import { assertLegal, explainMove, refusalOf } from './explain.js';
 import { formatCpf, formatMoveText, parseCpf, parseMoveText, quoteMove } from './notation.js';
 import { type CoerceoOptions, type CoerceoRulings, checkOptions, rulingsOf } from './options.js';
 import { threats } from './queries.js';
+import { coerceoRecords } from './records.js';
 import { searchPositionOf } from './search.js';
 import {
   checkState,
@@ -190,6 +191,7 @@ export const coerceo: {
   scoring: 'winloss',
   seats: { min: 2, max: 2 },
   rulebook: { prefix: 'C', page: 'coerceo' },
+  records: coerceoRecords,
   start,
   players: () => 2,
   toMove: (state) => checkState(state, 'coerceo.toMove').side,

@@ -8,6 +8,7 @@
 
 import { gameArg } from './args.js';
 import type { Explanation } from './explain.js';
+import type { RecordRules } from './record.js';
 import type { RandomSource } from './rng.js';
 
 /**
@@ -61,6 +62,12 @@ export interface Game<State, Move, Options = Record<string, never>> {
    * {@link ruleUrl} read it. Absent for a game without a rulebook page.
    */
   readonly rulebook?: Rulebook;
+  /**
+   * What the record tools (`readPgn`, `replayLine`, `recordOfGame`, the CLI's `record` and
+   * `analyze`) need of the game: the tags that give a record's start and how a result is
+   * written. Absent for a game without records.
+   */
+  readonly records?: RecordRules<State, Move>;
   /** The initial state. Throws `RulesError('INVALID_OPTIONS')` on an unknown option or value. */
   start(options?: Partial<Options>): State;
   /** Number of seats in this game (fixed for its whole length). */

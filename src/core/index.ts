@@ -19,12 +19,30 @@ export {
   perftTask,
   perftTasks,
 } from './perft.js';
+export { readPgn, writePgn } from './pgn.js';
 export {
   type RandomGameOptions,
   type RandomGameResult,
   randomGame,
   randomPlayout,
 } from './random-game.js';
+export {
+  mainLine,
+  type RecordedGame,
+  type RecordNode,
+  type RecordRules,
+  type RecordsRead,
+  type RecordTag,
+  type RecordWarning,
+  type ReplayedLine,
+  type ReplayWarning,
+  recordNode,
+  recordNodes,
+  recordOfGame,
+  recordStart,
+  replayLine,
+  tagValue,
+} from './record.js';
 export {
   isRngState,
   nextFloat,

@@ -15,6 +15,7 @@ import {
 } from './game-string.js';
 import { positionAt, rootVersion } from './lineage.js';
 import { type HiveOptions, resolveOptions } from './options.js';
+import { hiveRecords } from './records.js';
 import {
   checkedEncode,
   freezeState,
@@ -68,6 +69,7 @@ export const hive: {
   scoring: 'winloss',
   seats: { min: 2, max: 2 },
   rulebook: { prefix: 'H', page: 'hive' },
+  records: hiveRecords,
   start(options?: Partial<HiveOptions>): HiveState {
     const resolved = resolveOptions(options ?? {});
     return freezeState(resolved.type, resolved, rootVersion(newPosition(resolved), []));

@@ -15,6 +15,7 @@ import { S_OVER } from './engine/layout.js';
 import { explainMove, refusalOf } from './explain.js';
 import { deserializeState, formatCode, parseCode, serializeState } from './notation.js';
 import type { TorresOptions } from './options.js';
+import { torresRecords } from './records.js';
 import { searchPosition } from './search.js';
 import { startState } from './setup.js';
 import { checkState, childState, positionOf, trustState, versionOf } from './state.js';
@@ -112,6 +113,7 @@ export const torres: Game<TorresState, TorresMove, TorresOptions> & {
   seats: { min: 2, max: 4, option: 'players' },
   seedOption: 'seed',
   rulebook: { prefix: 'T', page: 'torres' },
+  records: torresRecords,
   start: startState,
   players: (s) => checkState(s, 'torres.players').options.players,
   toMove: (s) => checkState(s, 'torres.toMove').actor,

@@ -1,6 +1,7 @@
 // The error contract of the `boardrules` entry (core, bots, geometry): every export, junk in
 // every argument position, nothing but RulesError comes out (see test/support/error-contract.ts).
 import { afterAll, describe, expect, it } from 'vitest';
+import { coerceo } from '../../src/coerceo/index.js';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
 import * as core from '../../src/index.js';
 import {
@@ -105,6 +106,15 @@ const calls =
 const ttt = tictactoe.start();
 const nimStart = nim.start({ heaps: [1, 2] });
 /** A game record with a rulebook page (rule IDs `X-…`). */
+// The record functions need a game with record rules: Coerceo, the quickest to replay.
+const coerceoStart = coerceo.start();
+const firstMove = coerceo.moves(coerceoStart)[0];
+const coerceoRecord = core.recordOfGame(
+  coerceo,
+  coerceoStart,
+  [firstMove as never],
+  [['Event', 'e']],
+);
 const booked = { ...rawTictactoe, rulebook: { prefix: 'X', page: 'tictactoe' } };
 const rng = rngFromSeed(7);
 const g = grid.makeGrid(4, 3);
@@ -389,6 +399,15 @@ const SPECS: Record<string, Spec> = {
   randomPlayout: fn({
     valid: calls([nim, nimStart, 3], [tictactoe, ttt, 4, { maxPlies: 5, keepStates: true }]),
   }),
+  mainLine: fn({ valid: calls([coerceoRecord]) }),
+  readPgn: fn({ valid: calls([core.writePgn(coerceoRecord)], ['1. a {b} (1. c) *']) }),
+  recordNode: fn({ valid: calls(['a1a-a1e'], ['x', [core.recordNode('y')]]) }),
+  recordNodes: fn({ valid: calls([coerceoRecord]) }),
+  recordOfGame: fn({ valid: calls([coerceo, coerceoStart, [firstMove], [['Event', 'x']]]) }),
+  recordStart: fn({ valid: calls([coerceo, coerceoRecord]) }),
+  replayLine: fn({ valid: calls([coerceo, coerceoRecord], [coerceo, coerceoRecord, []]) }),
+  tagValue: fn({ valid: calls([[['a', 'b']], 'a']) }),
+  writePgn: fn({ valid: calls([coerceoRecord]) }),
   rngFromSeed: fn({ valid: calls([7]) }),
   shuffle: fn({ valid: calls([[1, 2, 3, 4], rng]) }),
 };
