@@ -28,7 +28,9 @@ export {
 } from './random-game.js';
 export {
   mainLine,
+  type RecordError,
   type RecordedGame,
+  type RecordFormat,
   type RecordNode,
   type RecordRules,
   type RecordsRead,
@@ -43,6 +45,12 @@ export {
   replayLine,
   tagValue,
 } from './record.js';
+export {
+  type RecordsReadAs,
+  readRecords,
+  recordFormats,
+  writeRecord,
+} from './record-formats.js';
 export {
   isRngState,
   nextFloat,

@@ -123,6 +123,7 @@ class PgnReader {
         children: g.children.map(freeze),
       })),
       warnings: this.warnings,
+      errors: [],
     };
   }
 

@@ -58,10 +58,36 @@ export interface RecordWarning {
   readonly line: number;
 }
 
+/** A record a reader could read only up to a move (a format whose moves are replayed as read). */
+export interface RecordError {
+  /** Index in `records` of the record, which holds the moves before the one refused. */
+  readonly record: number;
+  /** Why: a `RulesError` naming the ply, the move as written and the rule. */
+  readonly error: RulesError;
+}
+
 /** What a reader returns: the records of a text (a file may hold several) and its warnings. */
 export interface RecordsRead {
   readonly records: readonly RecordedGame[];
   readonly warnings: readonly RecordWarning[];
+  /**
+   * Records cut short by a move the rules refuse, for formats read by replaying them (Boardspace
+   * SGF names cells, not moves); always empty for PGN, whose moves are replayed by
+   * {@link replayLine}.
+   */
+  readonly errors: readonly RecordError[];
+}
+
+/** A record format a game reads (and perhaps writes) besides PGN and JSON. */
+export interface RecordFormat {
+  /** Its name, as `--to` and `format` options spell it: `'sgf'`, `'gamestring'`. */
+  readonly name: string;
+  /** Whether `text` looks like this format (a cheap test of its first characters). */
+  detect(text: string): boolean;
+  /** Reads every record of `text`; throws `PARSE_ERROR` naming the line for unreadable text. */
+  read(text: string): RecordsRead;
+  /** Writes a record (its main line), or is absent for a format only read. */
+  write?(record: RecordedGame): string;
 }
 
 /**
@@ -90,6 +116,8 @@ export interface RecordRules<State, Move = unknown> {
     state: State,
     text: string,
   ): { readonly move: Move; readonly normalised: string | null };
+  /** The game's own record formats, besides PGN and JSON (Hive: Boardspace SGF, GameString). */
+  readonly formats?: readonly RecordFormat[];
 }
 
 /** Whether `v` is a list of tags: `[name, value]` pairs of strings. */

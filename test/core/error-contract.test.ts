@@ -401,6 +401,11 @@ const SPECS: Record<string, Spec> = {
   }),
   mainLine: fn({ valid: calls([coerceoRecord]) }),
   readPgn: fn({ valid: calls([core.writePgn(coerceoRecord)], ['1. a {b} (1. c) *']) }),
+  readRecords: fn({
+    valid: calls([coerceo, core.writePgn(coerceoRecord)], [coerceo, '[]', 'json']),
+  }),
+  recordFormats: fn({ valid: calls([coerceo]) }),
+  writeRecord: fn({ valid: calls([coerceo, coerceoRecord], [coerceo, coerceoRecord, 'json']) }),
   recordNode: fn({ valid: calls(['a1a-a1e'], ['x', [core.recordNode('y')]]) }),
   recordNodes: fn({ valid: calls([coerceoRecord]) }),
   recordOfGame: fn({ valid: calls([coerceo, coerceoStart, [firstMove], [['Event', 'x']]]) }),

@@ -17,6 +17,7 @@ import {
   recordOfGame,
   replayLine,
 } from '../../src/core/record.js';
+import { readRecords, recordFormats, writeRecord } from '../../src/core/record-formats.js';
 import { hive } from '../../src/hive/index.js';
 import { torres } from '../../src/torres/index.js';
 
@@ -299,6 +300,34 @@ describe('game records as PGN (core/record.ts, core/pgn.ts)', () => {
         expect((e as RulesError).code).toBe('PARSE_ERROR');
       }
     }
+  });
+});
+
+describe('every format of a game, through one entry (core/record-formats.ts)', () => {
+  it('JSON and PGN are found from the text, and each reads back what it wrote', () => {
+    for (const [game, options] of GAMES) {
+      const start = game.start(options);
+      const moves = [game.moves(start)[0]];
+      const record = recordOfGame(game, start, moves, [['Event', 'e']]);
+      for (const format of ['json', 'pgn']) {
+        const read = readRecords(game, writeRecord(game, record, format));
+        expect(read.format).toBe(format);
+        expect(read.records).toEqual([record]);
+        expect(read.errors).toEqual([]);
+      }
+      expect(recordFormats(game).map((f) => f.name)).toContain('pgn');
+    }
+  });
+
+  it('JSON that is not a record, and unknown formats, are refused', () => {
+    expect(() => readRecords(coerceo, '{"tags": 3}')).toThrow(
+      /^JSON record 1: not a game record: tags must be a list/,
+    );
+    expect(() => readRecords(coerceo, '[{"tags": [], "comment": null')).toThrow(RulesError);
+    expect(() => readRecords(coerceo, '1. a', 'xml')).toThrow(/format must be one of/);
+    expect(() => writeRecord(coerceo, recordOfGame(coerceo, coerceo.start(), []), 'xml')).toThrow(
+      /format must be one of/,
+    );
   });
 });
 
