@@ -9,9 +9,10 @@
  */
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { type RecordRules, type RecordTag, tagValue } from '../core/record.js';
+import { type RecordRules, type RecordTag, tagsArg, tagValue } from '../core/record.js';
 import { outcomeOf } from './engine/rules.js';
 import type { CoerceoOptions } from './options.js';
+import { checkState } from './state.js';
 import type { CoerceoMove, CoerceoState } from './types.js';
 
 const VARIANTS = { laurentius: 'Laurentius', ocius: 'Ocius' } as const;
@@ -20,6 +21,7 @@ export const coerceoRecords: RecordRules<CoerceoState, CoerceoMove> & {
   startOptions(tags: readonly RecordTag[]): Partial<CoerceoOptions>;
 } = {
   startOptions(tags) {
+    tagsArg('coerceo.records.startOptions', tags);
     const variant = tagValue(tags, 'Variant')?.trim().toLowerCase() ?? 'laurentius';
     if (variant !== 'laurentius' && variant !== 'ocius') {
       throw new RulesError(
@@ -37,6 +39,7 @@ export const coerceoRecords: RecordRules<CoerceoState, CoerceoMove> & {
     return { variant, exchangeCost: cost === '1' ? 1 : 2 };
   },
   tagsOf(start) {
+    checkState(start, 'coerceo.records.tagsOf');
     const tags: RecordTag[] = [
       ['Variant', start.layout === 'O' ? VARIANTS.ocius : VARIANTS.laurentius],
     ];
@@ -44,6 +47,7 @@ export const coerceoRecords: RecordRules<CoerceoState, CoerceoMove> & {
     return tags;
   },
   resultOf(state) {
+    checkState(state, 'coerceo.records.resultOf');
     const o = outcomeOf(state.status);
     if (o === null) return '*';
     return o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2';

@@ -138,6 +138,12 @@ function isTagList(v: unknown): v is readonly RecordTag[] {
   return true;
 }
 
+/** `tags` if it is a list of `[name, value]` texts, else `RulesError('INVALID_ARGUMENT')`. */
+export function tagsArg(where: string, tags: unknown): readonly RecordTag[] {
+  if (!isTagList(tags)) badArgument(where, 'the tags', 'a list of [name, value] texts', tags);
+  return tags;
+}
+
 /** Whether `v` is a list of annotation glyph numbers (0..255). */
 function isNagList(v: unknown): boolean {
   if (!Array.isArray(v)) return false;

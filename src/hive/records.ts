@@ -8,7 +8,7 @@
  */
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { type RecordRules, type RecordTag, tagValue } from '../core/record.js';
+import { type RecordRules, type RecordTag, tagsArg, tagValue } from '../core/record.js';
 import { formatGameString, gameStateString, parseGameString } from './game-string.js';
 import { DEFAULT_OPTIONS, type HiveOptions } from './options.js';
 import type { HiveMove, HiveState } from './types.js';
@@ -17,6 +17,7 @@ export const hiveRecords: RecordRules<HiveState, HiveMove> & {
   startOptions(tags: readonly RecordTag[]): Partial<HiveOptions>;
 } = {
   startOptions(tags) {
+    tagsArg('hive.records.startOptions', tags);
     // A record without the tag: the library's default game (a Base game replays in it too).
     const type = (tagValue(tags, 'GameType') ?? DEFAULT_OPTIONS.type).trim();
     if (type.includes(';')) {

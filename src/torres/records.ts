@@ -12,8 +12,9 @@
  */
 import { RulesError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
-import { type RecordRules, type RecordTag, tagValue } from '../core/record.js';
+import { type RecordRules, type RecordTag, tagsArg, tagValue } from '../core/record.js';
 import type { TorresOptions } from './options.js';
+import { checkState } from './state.js';
 import type { TorresMove, TorresState } from './types.js';
 
 /** A whole number tag, or `undefined` when the record has none. */
@@ -33,6 +34,7 @@ export const torresRecords: RecordRules<TorresState, TorresMove> & {
   startOptions(tags: readonly RecordTag[]): Partial<TorresOptions>;
 } = {
   startOptions(tags) {
+    tagsArg('torres.records.startOptions', tags);
     const options: { -readonly [K in keyof TorresOptions]?: TorresOptions[K] } = {};
     const players = intTag(tags, 'Players');
     if (players !== undefined) options.players = players;
@@ -51,13 +53,15 @@ export const torresRecords: RecordRules<TorresState, TorresMove> & {
     return options;
   },
   tagsOf(start) {
-    const { players, seed, version } = start.options;
+    const { players, seed, version } = checkState(start, 'torres.records.tagsOf').options;
     const tags: RecordTag[] = [['Players', String(players)]];
     if (seed !== null) tags.push(['Seed', String(seed)]);
     if (version === 'master') tags.push(['Version', 'Master']);
     return tags;
   },
   resultOf(state) {
-    return state.seats.map((s) => s.score).join('-');
+    return checkState(state, 'torres.records.resultOf')
+      .seats.map((s) => s.score)
+      .join('-');
   },
 };

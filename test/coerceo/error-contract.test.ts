@@ -110,6 +110,16 @@ const SPECS: Record<string, Spec> = {
       scoring: value,
       seats: value,
       rulebook: value,
+      records: {
+        kind: 'namespace',
+        members: {
+          startOptions: fn({
+            valid: calls([[['Variant', 'Ocius']]], [[]], [[['ExchangeCost', '1']]]),
+          }),
+          tagsOf: fn({ valid: stateCalls() }),
+          resultOf: fn({ valid: stateCalls() }),
+        },
+      },
       start: fn({
         valid: calls([], [{ variant: 'ocius', cura: true }], [{ position: LAURENTIUS_CPF }]),
       }),

@@ -134,6 +134,20 @@ const SPECS: Record<string, Spec> = {
       scoring: value,
       seats: value,
       rulebook: value,
+      records: {
+        kind: 'namespace',
+        members: {
+          startOptions: fn({
+            valid: calls(
+              [[['GameType', 'Base']]],
+              [[]],
+              [[['GameType', 'Base+MLP{TournamentOpening=True}']]],
+            ),
+          }),
+          tagsOf: fn({ valid: stateCalls() }),
+          resultOf: fn({ valid: stateCalls() }),
+        },
+      },
       start: fn({ valid: calls([], [{ type: 'Base+L', maxPlies: 40, roster: { w: { T: 1 } } }]) }),
       players: fn({ valid: stateCalls() }),
       toMove: fn({ valid: stateCalls() }),

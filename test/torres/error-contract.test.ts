@@ -82,6 +82,25 @@ const SPECS: Record<string, Spec> = {
       seats: value,
       seedOption: value,
       rulebook: value,
+      records: {
+        kind: 'namespace',
+        members: {
+          startOptions: fn({
+            valid: calls(
+              [
+                [
+                  ['Players', '3'],
+                  ['Seed', '7'],
+                ],
+              ],
+              [[]],
+              [[['Version', 'Master']]],
+            ),
+          }),
+          tagsOf: fn({ valid: stateCalls() }),
+          resultOf: fn({ valid: stateCalls() }),
+        },
+      },
       start: fn({
         valid: calls([], [{ players: 2, seed: 9, deckMode: 'perColour', stackCap: null }]),
       }),
