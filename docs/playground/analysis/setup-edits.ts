@@ -139,11 +139,11 @@ function editTorres(text: string, tool: string, key: string | null): string {
     const to = s.seats[seat];
     if (to === undefined) throw new EditRefused(`There is no seat ${seat + 1}.`);
     if (piece === seat) return text;
+    if (piece === 'K') throw new EditRefused(`The king stands on ${key}.`);
     if (height === 0) throw new EditRefused(`A knight stands on a block: ${key} has none.`);
     if (to.knightsOff <= 0) {
       throw new EditRefused(`${ADAPTERS.torres.seatName(seat)} has no knight off the board.`);
     }
-    if (piece === 'K') throw new EditRefused(`The king stands on ${key}.`);
     if (piece !== null) knightOff();
     s.pieces[q] = seat;
     to.knightsOff--;
