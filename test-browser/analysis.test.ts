@@ -24,6 +24,7 @@ import {
   writeRecord,
 } from '../src/index.js';
 import { torres } from '../src/torres/index.js';
+import { layoutProblemsInPage, textProblemsInPage } from './layout.js';
 import { serve } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -45,6 +46,42 @@ const HIVE_PGN = `[GameType "Base"]
 7. wG1 /wQ
 8. bA1 bG1\\
 `;
+
+/** The parts of the page that must not overlap (see layout.ts). */
+const PARTS: readonly string[] = [
+  'header h1',
+  'header p',
+  '#open h2',
+  '#open label',
+  '#record-text',
+  '#record-open',
+  '#record-message',
+  '#record-tags li',
+  '#setup-text',
+  '#setup-from-board',
+  '#setup-check',
+  '#setup-use',
+  '#setup-tools button',
+  '#setup-message',
+  '#status',
+  '#place',
+  '#notice',
+  '#comment',
+  '#board svg',
+  '#summary li',
+  '#tray .tray-row',
+  '#choices button',
+  '#engine .row',
+  '#engine-status',
+  '#suggestion',
+  '#graph svg',
+  '#graph-status',
+  '#side h2',
+  '#side .hint',
+  '#moves',
+  '#link',
+  '#link-kind',
+];
 
 let server: Server;
 let base = '';
@@ -318,6 +355,50 @@ describe('analysis board: Coerceo and Torres', () => {
     // Opened from disk, the worker runs too (it starts from a blob: URL).
     await expect.poll(() => text('#suggestion'), { timeout: 30_000 }).toMatch(/^Best: /);
   });
+});
+
+/** Cut or covered text anywhere on the page: checked one window height at a time. */
+async function textProblems(): Promise<string[]> {
+  const problems = new Set<string>();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = (page.viewportSize()?.height ?? 800) - 40;
+  for (let y = 0; ; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (const p of await page.evaluate(textProblemsInPage)) problems.add(p);
+    if (y + step >= height) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...problems];
+}
+
+describe('analysis board: layout', () => {
+  const records: Record<string, () => string> = {
+    hive: () => HIVE_PGN,
+    coerceo: () => recordText(coerceo, coerceo.start(), 20),
+    torres: () => recordText(torres, torres.start({ players: 4, seed: 2 }), 40),
+  };
+  for (const [name, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    for (const game of ['hive', 'coerceo', 'torres']) {
+      it(`${game}, ${name}: nothing overlaps, no text is cut or covered, the board fits`, async () => {
+        await page.setViewportSize({ width, height });
+        await open();
+        await paste((records[game] as () => string)());
+        await page.locator('#board').focus();
+        for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+        await expect.poll(ply).toBe(5);
+        await expect.poll(() => text('#suggestion'), { timeout: 20_000 }).toMatch(/^Best: /);
+        expect(await page.evaluate(layoutProblemsInPage, PARTS)).toEqual([]);
+        expect(await textProblems()).toEqual([]);
+        await page.screenshot({
+          path: join(artifacts, `analysis-${game}-${name}.png`),
+          fullPage: true,
+        });
+      });
+    }
+  }
 });
 
 describe('analysis board: setup and links', () => {

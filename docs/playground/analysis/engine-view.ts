@@ -149,9 +149,11 @@ export class Graph {
     const done = values.filter((v) => v !== null).length;
     $('graph-title').textContent = `${seat}'s chances over the main line`;
     $('graph-status').textContent =
-      done === values.length
-        ? `All ${values.length} positions evaluated.`
-        : `Evaluating: ${done} of ${values.length} positions…`;
+      done < values.length
+        ? `Evaluating: ${done} of ${values.length} positions…`
+        : values.length === 1
+          ? 'The start is evaluated: the graph grows with the main line.'
+          : `All ${values.length} positions evaluated.`;
     $('graph-panel').dataset.points = String(done);
   }
 }

@@ -68,6 +68,12 @@ export function drawMoves(
     span.textContent = opening.trim();
     main.append(span);
   }
+  if (tokens.length === 0) {
+    const span = document.createElement('span');
+    span.className = 'note';
+    span.textContent = 'No moves yet: open a record, or play a move on the board.';
+    main.append(span);
+  }
   for (const token of tokens) {
     const into = stack[stack.length - 1] as HTMLElement;
     if (token.kind === 'open') {
