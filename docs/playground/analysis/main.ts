@@ -25,7 +25,7 @@ import {
 import { type Link, linkHash, linkTo, readLinkHash } from './link.js';
 import { drawMoves } from './moves-view.js';
 import { type Place, Positions } from './positions.js';
-import { checkPosition, EditRefused, editPosition, setupTools } from './setup-edits.js';
+import { SetupBox } from './setup-view.js';
 import {
   mainPath,
   moveTokens,
@@ -64,13 +64,17 @@ let place: Place;
 let selected: string | null = null;
 let pending: unknown[] = [];
 let notice = '';
-/** The setup tool pressed, if any: board clicks edit the setup text instead of playing. */
-let tool: string | null = null;
 /** The hash this page last wrote (a change to any other is a link to open). */
 let written = '';
 
 const suggestion = new Suggestion();
 const graph = new Graph();
+const setup = new SetupBox({
+  game: () => study.game,
+  state: () => place.state,
+  open: (game, text) => show(game, [positionRecord(game, text)], 0),
+  redraw: () => update(),
+});
 
 const adapter = () => ADAPTERS[study.game];
 const record = (): RecordedGame => study.records[study.index] as RecordedGame;
@@ -93,16 +97,14 @@ function emptyRecord(game: GameName): RecordedGame {
  */
 function show(game: GameName, records: RecordedGame[], index: number, path: Path = []): void {
   // The setup text of another game would only be refused: start again from the board.
-  if (study !== undefined && game !== study.game) {
-    ($('setup-text') as HTMLTextAreaElement).value = '';
-  }
+  if (study !== undefined && game !== study.game) setup.clear();
   const positions = new Positions(ADAPTERS[game].game, records[index] as RecordedGame);
   study = { game, records, index, positions, path: nodesTo(positions.record, path) ? path : [] };
   selected = null;
   pending = [];
   notice = '';
   graph.start(game, positions.mainLine());
-  drawTools();
+  setup.drawTools(ADAPTERS[game].game.players(positions.start));
   drawRecordInfo();
   update();
 }
@@ -211,7 +213,7 @@ function drawBoard(): void {
   let highlight: string[] = [];
   if (from !== null) {
     highlight = legal.filter((m) => a.source(m) === from).flatMap((m) => a.target(m) ?? []);
-  } else if (suggestion.line?.move && tool === null) {
+  } else if (suggestion.line?.move && setup.tool === null) {
     // The engine's move: its piece selected and its destination marked.
     try {
       const best = game.parseMove(state, suggestion.line.move);
@@ -354,9 +356,9 @@ function apply(outcome: ClickOutcome<unknown>): void {
 function onBoardClick(event: MouseEvent): void {
   const a = adapter();
   const keys = clickKeys(a, $('board'), event);
-  if (tool !== null) {
+  if (setup.tool !== null) {
     const key = keys?.target ?? keys?.source ?? null;
-    if (key !== null) editSetup(tool, key);
+    if (key !== null) setup.edit(setup.tool, key);
     return;
   }
   if (a.game.terminal(place.state)) return;
@@ -400,80 +402,6 @@ function onGraphClick(event: MouseEvent): void {
   go(mainPath(record(), Number(best.dataset.ply)));
 }
 
-/** The game the setup box is for: the one chosen above it, else the one shown. */
-function setupGame(): GameName {
-  const choice = ($('record-game') as HTMLSelectElement).value;
-  return isGameName(choice) ? choice : study.game;
-}
-
-/** The setup tools of the game shown, the pressed one marked. */
-function drawTools(): void {
-  const seats = adapter().game.players(study.positions.start);
-  const tools = setupTools(study.game, seats);
-  if (!tools.some((t) => t.id === tool)) tool = null;
-  $('setup-tools').replaceChildren(
-    ...tools.map((t) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = t.label;
-      b.dataset.tool = t.id;
-      if (t.onBoard) b.setAttribute('aria-pressed', String(t.id === tool));
-      b.addEventListener('click', () => {
-        if (!t.onBoard) {
-          editSetup(t.id, null);
-          return;
-        }
-        tool = tool === t.id ? null : t.id;
-        drawTools();
-        update();
-        message(
-          'setup-message',
-          tool === null ? '' : `${t.label}: click the board. Press the tool again to stop editing.`,
-        );
-      });
-      return b;
-    }),
-  );
-}
-
-/** Checks the setup text; shows and returns the state when the game accepts it. */
-function checkSetup(): unknown | undefined {
-  const game = setupGame();
-  const checked = checkPosition(game, textOf('setup-text'));
-  if (!checked.ok) {
-    message('setup-message', `Not a valid ${TITLES[game]} position: ${checked.message}`, true);
-    return undefined;
-  }
-  const g = ADAPTERS[game];
-  const who = g.game.terminal(checked.state)
-    ? `the game is over (${resultText(g, checked.state)})`
-    : `${g.seatName(g.game.toMove(checked.state))} to move`;
-  message('setup-message', `A valid ${TITLES[game]} position: ${who}.`);
-  return checked.state;
-}
-
-/** Opens the setup text's position on the board (when valid). */
-function useSetup(): boolean {
-  if (checkSetup() === undefined) return false;
-  const game = setupGame();
-  show(game, [positionRecord(game, textOf('setup-text').trim())], 0);
-  return true;
-}
-
-/** Applies a setup tool to the setup text (the board's position when it is empty). */
-function editSetup(id: string, key: string | null): void {
-  const area = $('setup-text') as HTMLTextAreaElement;
-  if (area.value.trim() === '') area.value = adapter().game.serialize(place.state);
-  try {
-    area.value = editPosition(study.game, area.value, id, key);
-  } catch (e) {
-    if (!(e instanceof EditRefused)) throw e;
-    message('setup-message', e.message, true);
-    return;
-  }
-  useSetup();
-}
-
 function boot(): void {
   $('record-open').addEventListener('click', () => openText(textOf('record-text')));
   $('record-file').addEventListener('change', async () => {
@@ -503,12 +431,6 @@ function boot(): void {
   });
   suggestion.onLine = drawBoard;
   graph.onPoint = () => graph.draw(mainPly());
-  $('setup-from-board').addEventListener('click', () => {
-    ($('setup-text') as HTMLTextAreaElement).value = adapter().game.serialize(place.state);
-    message('setup-message', '');
-  });
-  $('setup-check').addEventListener('click', () => checkSetup());
-  $('setup-use').addEventListener('click', () => useSetup());
   window.addEventListener('hashchange', () => {
     if (location.hash === written) return;
     const link = readLinkHash(location.hash);
