@@ -1,5 +1,6 @@
 // The analysis board (docs/playground/analysis.html) in headless Chromium: a Hive PGN pasted and
-// stepped through with the keyboard and the move list, its comments and glyphs, the evaluation
+// stepped through with the keyboard and the move list, its comments and glyphs, a move played on
+// the board joining it as a variation, the evaluation
 // graph filling point by point, the engine's suggestion (a legal move, marked on the board); the
 // page answering keys at once while the worker searches for minutes; Coerceo and Torres records
 // found by their tags and stepped; the setup box refusing a bad position with the game's message
@@ -240,6 +241,28 @@ describe('analysis board: a Hive record', () => {
     expect(await boardPosition()).toBe(hive.serialize(hiveStateAt(HIVE_PGN, [0, 0, 0, 1, 0])));
     await page.locator('#moves .mv[data-path="0.0.0.0.0.0"]').click();
     expect(await ply()).toBe(6);
+  });
+
+  it('a move played on the board joins the record as a variation', async () => {
+    await open();
+    await page.locator('#engine-on').uncheck();
+    await paste(HIVE_PGN);
+    await page.locator('#moves .mv[data-path="0.0.0"]').click();
+    // Black's Ant from the hand, then a marked hex: a third choice at ply 4.
+    await page.locator('#tray .hand-piece[data-piece="bA1"]').click();
+    expect(await page.locator('#board svg g.target').count()).toBeGreaterThan(0);
+    await page.locator('#board svg g.target').first().click();
+    expect(await path()).toBe('0.0.0.2');
+    expect(await page.locator('#moves .var').count()).toBe(2);
+    const played = (await page.locator('#moves .mv.current .text').textContent()) ?? '';
+    expect(played).toMatch(/^bA1 /);
+    // Played again from the same place, it goes to the same child.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(path).toBe('0.0.0');
+    await page.locator('#tray .hand-piece[data-piece="bA1"]').click();
+    await page.locator('#board svg g.target').first().click();
+    expect(await path()).toBe('0.0.0.2');
+    expect(await page.locator('#moves .mv').count()).toBe(11);
   });
 
   it('the graph gets a point per position and the worker suggests a legal move', async () => {
