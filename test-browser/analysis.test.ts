@@ -1,11 +1,11 @@
 // The analysis board (docs/playground/analysis.html) in headless Chromium: a Hive PGN pasted and
 // stepped through with the keyboard and the move list, its comments and glyphs, a move played on
-// the board joining it as a variation, the evaluation
-// graph filling point by point, the engine's suggestion (a legal move, marked on the board); the
-// page answering keys at once while the worker searches for minutes; Coerceo and Torres records
-// found by their tags and stepped; the setup box refusing a bad position with the game's message
-// and analysing a good one; links that reopen the record or the position. What the page should
-// show is worked out with the library itself.
+// the board joining it as a variation, the evaluation graph filling point by point, the engine's
+// suggestion (a legal move, marked on the board); the page answering keys at once while the
+// worker searches for minutes; Coerceo and Torres records found by their tags and stepped; the
+// layout at desktop and phone sizes; the setup box refusing a bad position with the game's
+// message and analysing a good one; links that reopen the record or the position. What the page
+// should show is worked out with the library itself.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
