@@ -1,7 +1,12 @@
 // Builds the playground (docs/playground) into docs/playground/dist/: one classic script (an
-// IIFE, no imports, no fetches) bundling the library from src/ with esbuild, plus the page and
-// its stylesheet. A classic script is what lets the page run opened straight from disk
-// (file://), where browsers refuse module scripts; it works served from any static server too.
+// IIFE, no imports, no fetches) per page bundling the library from src/ with esbuild, plus the
+// pages and their stylesheet. A classic script is what lets the pages run opened straight from
+// disk (file://), where browsers refuse module scripts; they work served from any static server
+// too.
+//
+// The analysis board (analysis.html) searches in a Web Worker. Browsers refuse a worker script
+// loaded from file://, so the worker is bundled first and its code goes into analysis.js as a
+// string (ANALYSIS_WORKER_SOURCE), which the page starts from a blob: URL.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -10,20 +15,40 @@ const dir = resolve(import.meta.dirname, '../docs/playground');
 const out = join(dir, 'dist');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const result = await build({
-  entryPoints: [join(dir, 'main.ts')],
+const common = {
   bundle: true,
   format: 'iife',
   platform: 'browser',
   target: 'es2022',
   minify: true,
-  sourcemap: true,
-  outfile: join(out, 'main.js'),
-  metafile: true,
   logLevel: 'warning',
+};
+const worker = await build({
+  ...common,
+  entryPoints: [join(dir, 'analysis/worker.ts')],
+  write: false,
 });
-for (const f of ['index.html', 'style.css']) copyFileSync(join(dir, f), join(out, f));
-const bytes = result.metafile.outputs[join('docs/playground/dist/main.js')]?.bytes;
+const workerSource = worker.outputFiles[0]?.text ?? '';
+const pages = [
+  ['main.ts', 'main.js', {}],
+  ['analysis/main.ts', 'analysis.js', { ANALYSIS_WORKER_SOURCE: JSON.stringify(workerSource) }],
+];
+const sizes = [];
+for (const [entry, file, define] of pages) {
+  const result = await build({
+    ...common,
+    entryPoints: [join(dir, entry)],
+    sourcemap: true,
+    outfile: join(out, file),
+    metafile: true,
+    define,
+  });
+  const bytes = result.metafile.outputs[join('docs/playground/dist', file)]?.bytes;
+  sizes.push(`${file}${bytes ? ` (${bytes} bytes)` : ''}`);
+}
+for (const f of ['index.html', 'analysis.html', 'style.css', 'analysis.css']) {
+  copyFileSync(join(dir, f), join(out, f));
+}
 console.log(
-  `docs/playground/dist: main.js${bytes ? ` (${bytes} bytes)` : ''}, index.html, style.css`,
+  `docs/playground/dist: ${sizes.join(', ')}, index.html, analysis.html, style.css, analysis.css`,
 );

@@ -4,11 +4,11 @@
 // page shows the result. Which square or piece to click is decided with the library itself,
 // reading the position string the page shows (the rules are tested elsewhere; this tests the
 // page). Screenshots go to test-artifacts/ (git-ignored).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -40,17 +40,12 @@ import {
   statusFontSizesInPage,
   textProblemsInPage,
 } from './layout.js';
+import { serve } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
 const artifacts = join(root, 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json',
-};
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
@@ -64,27 +59,8 @@ let profile = '';
 let page: Page;
 let errors: string[] = [];
 
-function serve(): Promise<Server> {
-  const s = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = join(site, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(site)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  return new Promise((done) => s.listen(0, '127.0.0.1', () => done(s)));
-}
-
 beforeAll(async () => {
-  server = await serve();
+  server = await serve(site);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   profile = mkdtempSync(join(tmpdir(), 'boardrules-chromium-'));
   mkdirSync(artifacts, { recursive: true });

@@ -6,7 +6,8 @@
 // Built as one classic script (scripts/build-playground.mjs), so the page also works opened
 // straight from disk (file://), where browsers refuse module scripts.
 import { isRulesError, ruleUrl } from '../../src/index.js';
-import type { AnyAdapter, Clicked, ClickKeys, FormValues } from './adapter.js';
+import type { AnyAdapter, FormValues } from './adapter.js';
+import { clickKeys } from './board-keys.js';
 import { type ClickOutcome, resolveClick } from './clicks.js';
 import { coerceoAdapter } from './coerceo.js';
 import { hiveAdapter } from './hive.js';
@@ -19,9 +20,6 @@ const ADAPTERS: Readonly<Record<string, AnyAdapter>> = {
   coerceo: coerceoAdapter as unknown as AnyAdapter,
   torres: torresAdapter as unknown as AnyAdapter,
 };
-
-/** The drawn elements a click can mean something on (see each renderer's `data-*`). */
-const CLICKABLE = '[data-piece], [data-q], [data-field], [data-square]';
 
 function $(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -304,27 +302,6 @@ function update(): void {
   }
 }
 
-/**
- * The keys of a click on the board or the tray: from the element it hit, else from the point
- * on the picture.
- */
-function clickKeys(event: MouseEvent): ClickKeys | null {
-  const a = session.adapter;
-  const hit = (event.target as Element).closest(CLICKABLE);
-  if (hit) {
-    const clicked: Clicked = {
-      data: { ...(hit as SVGElement).dataset } as Record<string, string>,
-      classes: [...hit.classList],
-    };
-    return a.keys(clicked);
-  }
-  const svg = $('board').querySelector('svg');
-  const ctm = svg?.getScreenCTM();
-  if (!a.keysAt || !ctm || !svg?.contains(event.target as Node)) return null;
-  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
-  return a.keysAt(p.x, p.y);
-}
-
 function apply(outcome: ClickOutcome<unknown>): void {
   switch (outcome.kind) {
     case 'play':
@@ -353,7 +330,7 @@ function apply(outcome: ClickOutcome<unknown>): void {
 function onBoardClick(event: MouseEvent): void {
   const { adapter: a, state } = session;
   if (a.game.terminal(state) || session.botOnMove()) return;
-  const keys = clickKeys(event);
+  const keys = clickKeys(a, $('board'), event);
   if (keys === null) {
     session.clearClick();
   } else {
