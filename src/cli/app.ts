@@ -1,8 +1,8 @@
 /**
  * The `boardrules` command, as a function of its arguments and its output streams so it can be
  * tested in-process. Generic over the registered games (`registry.ts`): `perft`, `moves` and
- * `play` work for any of them, `games` and `demo` list and show them, and a game may add
- * commands of its own (its plug-in's `commands`).
+ * `play` work for any of them, `record` on the records of any of them, `games` and
+ * `demo` list and show them, and a game may add commands of its own (its plug-in's `commands`).
  */
 import { isRulesError } from '../core/errors.js';
 import { ruleUrl } from '../core/explain.js';
@@ -21,6 +21,7 @@ import type {
   GamePlugin,
 } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { recordCommand } from './record.js';
 import { games as registeredGames } from './registry.js';
 import { suggestion } from './suggest.js';
 import { packageVersion } from './version.js';
@@ -67,11 +68,18 @@ const ABOUT: Readonly<Record<string, string>> = {
   demo: 'A short tour of every game (what `npm start` runs).',
 };
 
-/** The commands the registered games add, by name; two of one name are an error. */
+/**
+ * The commands over the registered games' records (`record`: when a game has
+ * records), then those the games add, by name; two of one name are an error.
+ */
 function gameOwnCommands(
   gamesMap: ReadonlyMap<string, GamePlugin>,
 ): ReadonlyMap<string, CommandPlugin> {
   const commands = new Map<string, CommandPlugin>();
+  const recorded = [...gamesMap.values()].some((p) => p.game.records !== undefined);
+  for (const command of recorded ? [recordCommand(gamesMap)] : []) {
+    commands.set(command.name, command);
+  }
   const generic: readonly string[] = [...GAME_COMMANDS, ...OWN_COMMANDS, 'help', 'version'];
   for (const [game, plugin] of gamesMap) {
     for (const command of plugin.commands ?? []) {
@@ -308,8 +316,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       ctx.io.out(commandHelp(command, gamesMap, commands));
       return 0;
     }
-    if (own !== undefined) await own.run(commandContext(ctx), flags, taken);
-    else if (command === 'games') {
+    if (own !== undefined) return (await own.run(commandContext(ctx), flags, taken)) ?? 0;
+    if (command === 'games') {
       for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
     } else await runDemo(ctx, gamesMap);
     return 0;

@@ -95,8 +95,12 @@ export interface CommandPlugin {
     readonly taken: readonly string[];
     readonly rest: readonly string[];
   };
-  /** Runs the command. Throws {@link UsageError} for bad flags. */
-  run(ctx: CommandContext, flags: Flags, taken: readonly string[]): Promise<void>;
+  /**
+   * Runs the command. Throws {@link UsageError} for bad flags. Resolves to the exit code when it
+   * is not 0 (a command that did part of its work: say, some records of a file could not be
+   * read).
+   */
+  run(ctx: CommandContext, flags: Flags, taken: readonly string[]): Promise<number | undefined>;
 }
 
 /** A game as the CLI sees it. */
@@ -127,6 +131,11 @@ export interface GamePlugin<S = unknown, M = unknown> {
    * run without them, MCTS with plain rollouts to the end).
    */
   readonly bots?: BotKit<S, M>;
+  /**
+   * The record tags that only this game's records have (Hive `GameType`, Coerceo `Variant`),
+   * by which `boardrules record` tells a record's game when `--game` does not.
+   */
+  readonly recordTags?: readonly string[];
   /** Commands of the game's own beside the generic ones (see {@link CommandPlugin}). */
   readonly commands?: readonly CommandPlugin[];
   /**

@@ -74,4 +74,5 @@ export const plugin: GamePlugin<CoerceoState, CoerceoMove> = {
   variant: (state) => `${variantOf(state)}${state.exchangeCost === 1 ? ' exchange-1' : ''}`,
   show: (state) => formatBoard(state, { legend: true }),
   bots: { evaluate: coerceoEvaluator, rolloutDepth: 4 },
+  recordTags: ['Variant', 'ExchangeCost'],
 };

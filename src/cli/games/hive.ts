@@ -54,4 +54,5 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
   },
   // Random Hive games rarely end: rollouts are cut early and scored by the evaluator.
   bots: { evaluate: hiveEvaluator, rolloutDepth: 4 },
+  recordTags: ['GameType'],
 };

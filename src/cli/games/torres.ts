@@ -226,4 +226,5 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
     rolloutDepth: 0,
     guided: true,
   },
+  recordTags: ['Players', 'Seed'],
 };
