@@ -1,13 +1,14 @@
 /**
  * The `boardrules` command, as a function of its arguments and its output streams so it can be
  * tested in-process. Generic over the registered games (`registry.ts`): `perft`, `moves` and
- * `play` work for any of them, `record` on the records of any of them, `games` and
+ * `play` work for any of them, `record` and `analyze` on the records of any of them, `games` and
  * `demo` list and show them, and a game may add commands of its own (its plug-in's `commands`).
  */
 import { isRulesError } from '../core/errors.js';
 import { ruleUrl } from '../core/explain.js';
 import { perft } from '../core/perft.js';
 import { quote } from '../core/quote.js';
+import { analyzeCommand } from './analyze/command.js';
 import { COMMON_FLAGS, commandSpecs, flagLines, parseFlags } from './flags.js';
 import { runPerft } from './perft.js';
 import { initialState, runPlay } from './play.js';
@@ -69,7 +70,7 @@ const ABOUT: Readonly<Record<string, string>> = {
 };
 
 /**
- * The commands over the registered games' records (`record`: when a game has
+ * The commands over the registered games' records (`record`, `analyze`: when a game has
  * records), then those the games add, by name; two of one name are an error.
  */
 function gameOwnCommands(
@@ -77,7 +78,7 @@ function gameOwnCommands(
 ): ReadonlyMap<string, CommandPlugin> {
   const commands = new Map<string, CommandPlugin>();
   const recorded = [...gamesMap.values()].some((p) => p.game.records !== undefined);
-  for (const command of recorded ? [recordCommand(gamesMap)] : []) {
+  for (const command of recorded ? [recordCommand(gamesMap), analyzeCommand(gamesMap)] : []) {
     commands.set(command.name, command);
   }
   const generic: readonly string[] = [...GAME_COMMANDS, ...OWN_COMMANDS, 'help', 'version'];
