@@ -166,6 +166,25 @@ async function searchAll(
   }
 }
 
+/**
+ * The analysis of one record on this thread, as `analyze` makes it (for scripts: the docs'
+ * picture); throws the `RulesError` of a record whose start cannot be made.
+ */
+export function analyseRecord(
+  name: string,
+  plugin: GamePlugin,
+  record: RecordedGame,
+  limits: AnalysisLimits,
+  where: { readonly index: number; readonly file: string; readonly record: number },
+): RecordAnalysis {
+  const line = replayLine(plugin.game, record);
+  const results = line.states.map((_, ply) =>
+    runAnalyzeJob({ kind: 'analyze', game: name, record, ply, limits }, plugin),
+  );
+  const thresholds = plugin.analysis?.thresholds ?? FALLBACK_THRESHOLDS;
+  return judge(where, name, record, results, line.error?.message ?? null, limits, thresholds);
+}
+
 async function runAnalyze(
   ctx: CommandContext,
   games: ReadonlyMap<string, GamePlugin>,
