@@ -256,10 +256,8 @@ async function runAnalyze(
   }
   if (out !== undefined) {
     makeOutDir(out);
-    for (const a of all) {
-      const e = mine.find((x) => x.index === a.index) as Entry;
-      writeRecordFiles(ctx, out, e.data, a);
-    }
+    const byIndex = new Map(mine.map((e) => [e.index, e]));
+    for (const a of all) writeRecordFiles(ctx, out, (byIndex.get(a.index) as Entry).data, a);
     const info: TaskInfo = {
       tasks,
       task,
