@@ -5,7 +5,7 @@
 // script) and commit docs/pictures/. Usage: `node scripts/docs-pictures.mjs [outDir]` (default
 // docs/pictures). The library is bundled from src/ with esbuild (no prior build needed); the
 // positions are played out below through the public API only.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,10 @@ await build({
       export { render as renderCoerceo } from './src/coerceo/svg.ts';
       export { torres, knightTargets, projectedScores } from './src/torres/index.ts';
       export { render as renderTorres } from './src/torres/svg.ts';
+      export { readRecords } from './src/core/record-formats.ts';
+      export { games as cliGames } from './src/cli/registry.ts';
+      export { analyseRecord } from './src/cli/analyze/command.ts';
+      export { evaluationGraph } from './src/cli/analyze/graph.ts';
     `,
     resolveDir: root,
     loader: 'ts',
@@ -48,6 +52,10 @@ const {
   knightTargets,
   projectedScores,
   renderTorres,
+  readRecords,
+  cliGames,
+  analyseRecord,
+  evaluationGraph,
 } = lib;
 
 const pictures = {};
@@ -312,6 +320,23 @@ for (const [file, wanted] of [
   }
   t = best.state;
   pictures['rules-torres-scoring.svg'] = renderTorres(t);
+}
+
+// `boardrules analyze` of a real game (nevir v Bechster, boardspace.net 2016, from Mzinga's
+// tests: test/fixtures/records/analyze/SOURCES.md) at Hive's default depth: the graph the command
+// writes into --out, the one the records guide shows.
+{
+  const name = 'U!HV-nevir-Bechster-2016-03-29-1905.pgn';
+  const text = readFileSync(join(root, 'test/fixtures/records/analyze', name), 'utf8');
+  const plugin = cliGames.get('hive');
+  const [record] = readRecords(plugin.game, text).records;
+  const limits = { depth: plugin.analysis.depth };
+  const analysis = analyseRecord('hive', plugin, record, limits, {
+    index: 0,
+    file: name,
+    record: 1,
+  });
+  pictures['analysis-hive.svg'] = evaluationGraph(analysis);
 }
 
 mkdirSync(out, { recursive: true });

@@ -1,13 +1,14 @@
 /**
  * The `boardrules` command, as a function of its arguments and its output streams so it can be
  * tested in-process. Generic over the registered games (`registry.ts`): `perft`, `moves` and
- * `play` work for any of them, `games` and `demo` list and show them, and a game may add
- * commands of its own (its plug-in's `commands`).
+ * `play` work for any of them, `record` and `analyze` on the records of any of them, `games` and
+ * `demo` list and show them, and a game may add commands of its own (its plug-in's `commands`).
  */
 import { isRulesError } from '../core/errors.js';
 import { ruleUrl } from '../core/explain.js';
 import { perft } from '../core/perft.js';
 import { quote } from '../core/quote.js';
+import { analyzeCommand } from './analyze/command.js';
 import { COMMON_FLAGS, commandSpecs, flagLines, parseFlags } from './flags.js';
 import { runPerft } from './perft.js';
 import { initialState, runPlay } from './play.js';
@@ -21,6 +22,7 @@ import type {
   GamePlugin,
 } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { recordCommand } from './record.js';
 import { games as registeredGames } from './registry.js';
 import { suggestion } from './suggest.js';
 import { packageVersion } from './version.js';
@@ -67,11 +69,18 @@ const ABOUT: Readonly<Record<string, string>> = {
   demo: 'A short tour of every game (what `npm start` runs).',
 };
 
-/** The commands the registered games add, by name; two of one name are an error. */
+/**
+ * The commands over the registered games' records (`record`, `analyze`: when a game has
+ * records), then those the games add, by name; two of one name are an error.
+ */
 function gameOwnCommands(
   gamesMap: ReadonlyMap<string, GamePlugin>,
 ): ReadonlyMap<string, CommandPlugin> {
   const commands = new Map<string, CommandPlugin>();
+  const recorded = [...gamesMap.values()].some((p) => p.game.records !== undefined);
+  for (const command of recorded ? [recordCommand(gamesMap), analyzeCommand(gamesMap)] : []) {
+    commands.set(command.name, command);
+  }
   const generic: readonly string[] = [...GAME_COMMANDS, ...OWN_COMMANDS, 'help', 'version'];
   for (const [game, plugin] of gamesMap) {
     for (const command of plugin.commands ?? []) {
@@ -308,8 +317,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       ctx.io.out(commandHelp(command, gamesMap, commands));
       return 0;
     }
-    if (own !== undefined) await own.run(commandContext(ctx), flags, taken);
-    else if (command === 'games') {
+    if (own !== undefined) return (await own.run(commandContext(ctx), flags, taken)) ?? 0;
+    if (command === 'games') {
       for (const [name, plugin] of gamesMap) ctx.io.out(`${name}\t${plugin.summary}`);
     } else await runDemo(ctx, gamesMap);
     return 0;

@@ -10,6 +10,7 @@ import { quote } from '../core/quote.js';
 import { intFlag } from './flags.js';
 import type { Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { PROGRESS_AFTER_MS, REDRAW_MS } from './progress.js';
 import { WorkerPool } from './workers.js';
 
 /** Where progress goes (stderr for the real binary). */
@@ -41,11 +42,6 @@ interface TaskLine extends PerftTask {
 const PARALLEL_FROM_DEPTH = 3;
 /** A split gives each worker at least this many tasks, so that uneven subtrees even out. */
 const TASKS_PER_WORKER = 8;
-
-/** A run shows progress once it has taken this long (short runs stay quiet). */
-export const PROGRESS_AFTER_MS = 1000;
-/** A terminal's progress line is rewritten at most this often. */
-const REDRAW_MS = 200;
 
 /** `1234567` as `1.23 M`: rates and counts for a person to read. */
 function human(n: number): string {

@@ -7,9 +7,10 @@ import { randomPlayout } from '../core/random-game.js';
 import type { Bot, SearchLimits } from '../search/types.js';
 import { BOT_NAMES, type BotName, botName, botUnsupported, createBot } from './bots.js';
 import { gameFlags, intFlag } from './flags.js';
-import { PROGRESS_AFTER_MS, type ProgressSink } from './perft.js';
+import type { ProgressSink } from './perft.js';
 import type { Flags, GamePlugin } from './plugin.js';
 import { UsageError } from './plugin.js';
+import { ProgressLine } from './progress.js';
 import { WorkerPool } from './workers.js';
 
 /** Where `play` writes. */
@@ -28,31 +29,23 @@ export interface PlayContext {
   readonly now?: () => number;
 }
 
-/** A terminal's progress line is rewritten at most this often. */
-const REDRAW_MS = 200;
-
 /**
- * The progress of a match on stderr while stdout shows only the results (`--quiet`): on a
- * terminal one line rewritten in place after each game and cleared before the table; elsewhere
- * (a log, a pipe) a plain line per game, at most one a second and none in the first second, so
- * short runs and tests stay silent and long ones leave a compact trace.
+ * The progress of a match on stderr while stdout shows only the results (`--quiet`): a
+ * {@link ProgressLine} after each game, cleared before the table.
  */
 class MatchProgress {
-  private readonly t0: number;
-  private lastWrite: number;
-  private drawn = false;
+  private readonly line: ProgressLine;
   private done = 0;
   private finished = 0;
   private readonly scores: number[];
 
   constructor(
-    private readonly sink: ProgressSink,
-    private readonly now: () => number,
+    sink: ProgressSink,
+    now: () => number,
     private readonly total: number,
     private readonly labels: readonly string[],
   ) {
-    this.t0 = now();
-    this.lastWrite = this.t0;
+    this.line = new ProgressLine(sink, now);
     this.scores = labels.map(() => 0);
   }
 
@@ -63,27 +56,19 @@ class MatchProgress {
     r.entrantAt.forEach((e, s) => {
       this.scores[e] = (this.scores[e] as number) + (r.normalized[s] as number);
     });
-    const now = this.now();
-    const seconds = ((now - this.t0) / 1000).toFixed(1);
     const scores = this.labels
       .map((l, e) => `${l} ${Number((this.scores[e] as number).toFixed(2))}`)
       .join(', ');
-    const text = `play: game ${this.done}/${this.total} done (${this.finished} finished), ${seconds} s; score ${scores}`;
-    if (this.sink.tty) {
-      if (now - this.lastWrite < REDRAW_MS && this.done < this.total) return;
-      this.sink.write(`\r\x1b[K${text}`);
-      this.drawn = true;
-    } else {
-      if (now - this.lastWrite < PROGRESS_AFTER_MS) return;
-      this.sink.write(`${text}\n`);
-    }
-    this.lastWrite = now;
+    this.line.update(
+      (elapsed) =>
+        `play: game ${this.done}/${this.total} done (${this.finished} finished), ${elapsed}; score ${scores}`,
+      this.done === this.total,
+    );
   }
 
   /** The match is over: the terminal's line is cleared for the results table. */
   end(): void {
-    if (this.drawn) this.sink.write('\r\x1b[K');
-    this.drawn = false;
+    this.line.end();
   }
 }
 

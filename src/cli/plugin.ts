@@ -95,8 +95,27 @@ export interface CommandPlugin {
     readonly taken: readonly string[];
     readonly rest: readonly string[];
   };
-  /** Runs the command. Throws {@link UsageError} for bad flags. */
-  run(ctx: CommandContext, flags: Flags, taken: readonly string[]): Promise<void>;
+  /**
+   * Runs the command. Throws {@link UsageError} for bad flags. Resolves to the exit code when it
+   * is not 0 (a command that did part of its work: say, some records of a file could not be
+   * read).
+   */
+  run(ctx: CommandContext, flags: Flags, taken: readonly string[]): Promise<number | undefined>;
+}
+
+/**
+ * A game's settings for `boardrules analyze`: the depth searched by default, and the drops in
+ * evaluation (for the seat that moved, in the evaluation's units: the first seat's view runs
+ * from -1 to +1) from which a move is marked `?!`, `?` and `??`. The game's evaluator sets the
+ * scale, so each game has its own.
+ */
+export interface AnalysisSettings {
+  /** `--depth` when neither it nor `--time` is given. */
+  readonly depth: number;
+  /** The smallest drop of an inaccuracy (`?!`), a mistake (`?`) and a blunder (`??`). */
+  readonly thresholds: readonly [inaccuracy: number, mistake: number, blunder: number];
+  /** Why these numbers (for `analyze --help` and the guide). */
+  readonly basis: string;
 }
 
 /** A game as the CLI sees it. */
@@ -127,6 +146,13 @@ export interface GamePlugin<S = unknown, M = unknown> {
    * run without them, MCTS with plain rollouts to the end).
    */
   readonly bots?: BotKit<S, M>;
+  /**
+   * The record tags that only this game's records have (Hive `GameType`, Coerceo `Variant`),
+   * by which `boardrules record` and `analyze` tell a record's game when `--game` does not.
+   */
+  readonly recordTags?: readonly string[];
+  /** How `boardrules analyze` searches and judges the game's moves (absent: the defaults). */
+  readonly analysis?: AnalysisSettings;
   /** Commands of the game's own beside the generic ones (see {@link CommandPlugin}). */
   readonly commands?: readonly CommandPlugin[];
   /**

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Game } from '../core/game.js';
 import { perftTask } from '../core/perft.js';
+import { runAnalyzeJob } from './analyze/engine.js';
 import { playMatchGame } from './play.js';
 import type { GamePlugin } from './plugin.js';
 import { games } from './registry.js';
@@ -32,6 +33,7 @@ export function serveJobs(): void {
       }
       return perftTask(game, root, job.task, { path: job.walk });
     }
+    if (job.kind === 'analyze') return runAnalyzeJob(job, pluginOf(job.game));
     return playMatchGame(job.job.game, pluginOf(job.job.game), job.job);
   };
   parentPort?.on('message', (req: WorkerRequest) => {

@@ -4,8 +4,9 @@
  * counter in shared memory; each worker takes the next job by incrementing the counter, so a fast
  * worker takes more of them and no worker waits for the main thread between jobs (a round trip
  * per job left each worker idle for 6–10 % of a perft). Jobs are perft tasks (whose counts sum
- * exactly to the whole perft) and the games of a bot match (each a pure function of the match's
- * flags and its index), so the results are the same for any number of workers and any order.
+ * exactly to the whole perft), the games of a bot match (each a pure function of the match's
+ * flags and its index) and the positions of `analyze` (each a pure function of its record, ply
+ * and limits), so the results are the same for any number of workers and any order.
  *
  * Worker threads need a JavaScript file to run: the built binary passes its own
  * (`dist/cli/main.js`); in-process callers without one cannot use `--workers`.
@@ -13,6 +14,7 @@
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { isRulesError, RulesError, type RulesErrorCode } from '../core/errors.js';
 import type { PerftTask } from '../core/perft.js';
+import type { AnalyzeJob } from './analyze/engine.js';
 import type { Flags } from './plugin.js';
 
 /** A perft task for a worker: the root state's saved text and the path below it. */
@@ -53,7 +55,7 @@ export function gameJobRequest(game: string, job: unknown, id = -1): GameJobRequ
 }
 
 /** A job of a {@link WorkerPool} run. */
-export type WorkerJob = PerftJob | MatchJob;
+export type WorkerJob = PerftJob | MatchJob | AnalyzeJob;
 
 /**
  * A pool run as a worker receives it: every job, and the shared counter (one `Int32Array`

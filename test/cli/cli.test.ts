@@ -157,7 +157,10 @@ describe('boardrules CLI (generic over registered games)', () => {
     [['mathc'], "unknown command 'mathc'; did you mean 'match'?"],
     [['match', '--engnie', 'x'], "unknown option '--engnie'; did you mean '--engine'?"],
     [['uhp', '--thread', '2'], "unknown option '--thread'; did you mean '--threads'?"],
-    [['uhp', '--depth', '2'], "unknown option '--depth' (an option of 'perft', 'play', 'match')"],
+    [
+      ['uhp', '--depth', '2'],
+      "unknown option '--depth' (an option of 'perft', 'play', 'analyze', 'match')",
+    ],
   ])('a mistyped %j (a command Hive adds) says what was probably meant', async (argv, message) => {
     const r = await runOver(undefined, ...argv);
     expect(r.code).toBe(2);

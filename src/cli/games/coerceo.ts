@@ -74,4 +74,11 @@ export const plugin: GamePlugin<CoerceoState, CoerceoMove> = {
   variant: (state) => `${variantOf(state)}${state.exchangeCost === 1 ? ' exchange-1' : ''}`,
   show: (state) => formatBoard(state, { legend: true }),
   bots: { evaluate: coerceoEvaluator, rolloutDepth: 4 },
+  recordTags: ['Variant', 'ExchangeCost'],
+  analysis: {
+    depth: 4,
+    thresholds: [0.08, 0.15, 0.3],
+    basis:
+      'a piece given away early in the game costs about 0.22 at depth 4: a mistake; two a blunder',
+  },
 };

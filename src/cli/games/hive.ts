@@ -54,4 +54,11 @@ export const plugin: GamePlugin<HiveState, HiveMove> = {
   },
   // Random Hive games rarely end: rollouts are cut early and scored by the evaluator.
   bots: { evaluate: hiveEvaluator, rolloutDepth: 4 },
+  recordTags: ['GameType'],
+  analysis: {
+    depth: 4,
+    thresholds: [0.3, 0.45, 0.6],
+    basis:
+      "the 1,167 moves of the 19 real games in Mzinga's tests, at depth 4: 1 in 12 loses 0.3 or more, 1 in 40 0.45, 1 in 170 0.6",
+  },
 };

@@ -226,4 +226,11 @@ export const plugin: GamePlugin<TorresState, TorresMove> = {
     rolloutDepth: 0,
     guided: true,
   },
+  recordTags: ['Players', 'Seed'],
+  analysis: {
+    depth: 2,
+    thresholds: [0.1, 0.2, 0.4],
+    basis:
+      'near even, one projected point moves the evaluation by about 0.06: ?! from 1.6 points lost, ? from 3.2, ?? from 6.4',
+  },
 };

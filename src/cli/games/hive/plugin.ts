@@ -65,8 +65,8 @@ const match: CommandPlugin = {
     const { engines, rest } = takeEngineFlags(args);
     return { taken: engines, rest };
   },
-  run: (ctx, flags, engines) =>
-    runMatch(
+  async run(ctx, flags, engines) {
+    await runMatch(
       {
         ...ctx.io,
         now: ctx.now,
@@ -76,7 +76,9 @@ const match: CommandPlugin = {
       },
       flags,
       engines,
-    ),
+    );
+    return undefined;
+  },
 };
 
 /** `boardrules perft|moves|play hive ...`, `boardrules uhp` and `boardrules match`. */
