@@ -3,7 +3,8 @@
  * (a UHP GameTypeString, with the option block of `formatGameString` for non-default rule
  * options: `Base+MLP{TournamentOpening=True}`), a result is written as UHP's GameStateString
  * (`WhiteWins`, `BlackWins`, `Draw`), as Mzinga and hivegame.com write it in PGN, move texts are
- * read leniently where Hive's records are (see `records/read-move.ts`).
+ * read leniently where Hive's records are (see `records/read-move.ts`), and Boardspace's SGF is a
+ * format of Hive's own.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { RecordRules, RecordTag } from '../core/record.js';
 import { formatGameString, gameStateString } from './game-string.js';
 import type { HiveOptions } from './options.js';
 import { readHiveMove } from './records/read-move.js';
+import { sgfFormat } from './records/sgf-format.js';
 import { startOptionsOf } from './records/start.js';
 import type { HiveMove, HiveState } from './types.js';
 
@@ -25,4 +27,5 @@ export const hiveRecords: RecordRules<HiveState, HiveMove> & {
     return gameStateString(state);
   },
   readMove: readHiveMove,
+  formats: [sgfFormat],
 };
