@@ -204,6 +204,51 @@ describe('Boardspace SGF: the dialects', () => {
     ]);
   });
 
+  it('reads the actions Boardspace defines that its archives do not show', () => {
+    const putBack = readSgf(
+      game([
+        'P0[1 pick W 1 wA1]',
+        'P0[2 Drop W 1 wA1 .]',
+        'P0[3 pick W 4 wS1]',
+        'P0[4 dropb wS1 A 13]', // no reference, and the first column
+        'P0[5 done]',
+        'P1[6 pick B 4 bS1]',
+        'P1[7 reset]',
+        'P1[8 MoveDone B bS1 1A 13 -wS1]', // the column left of A
+        'P0[9 PleaseUndo]',
+      ]),
+    );
+    expect(movesOf(putBack.records[0] as RecordedGame)).toEqual(['wS1', 'bS1 -wS1']);
+    expect(putBack.warnings.map((w) => [w.line, w.message])).toEqual([
+      [
+        8,
+        'P0[2 Drop W 1 wA1 .]: the piece picked up is put back; the move under way is taken back',
+      ],
+      [13, 'P1[7 reset]: the move under way is taken back'],
+      [15, 'P0[9 PleaseUndo]: an undo request, which changes nothing in a saved game; left out'],
+    ]);
+    const swapped = readSgf(
+      game([
+        'P0[1 move W wS1 N 13 .]',
+        'P0[2 done]',
+        'P1[3 Swap]',
+        'P0[4 move B bS1 O 13 wS1-]',
+        'P0[5 done]',
+      ]),
+    );
+    const tags = swapped.records[0]?.tags ?? [];
+    expect([tagValue(tags, 'White'), tagValue(tags, 'Black')]).toEqual(['bob', 'alice']);
+    expect(mainLine(swapped.records[0] as RecordedGame)[0]?.comment).toBe('P1 swaps colours');
+    expect(swapped.warnings).toEqual([]);
+    const onTime = readSgf(game(['P0[1 move W wS1 N 13 .]', 'P0[2 done]', 'P1[3 GameOverOnTime]']));
+    expect(mainLine(onTime.records[0] as RecordedGame)[0]?.comment).toBe('the game ends on time');
+    const edited = readSgf(game(['P0[1 Edit]']));
+    expect(edited.errors[0]?.error.code).toBe('UNSUPPORTED');
+    expect(edited.errors[0]?.error.message).toBe(
+      "ply 1 'P0[1 Edit]' (line 7): a board set up by hand (edit) cannot be replayed",
+    );
+  });
+
   it('takes the result from RE[] in each language, matching robots and guests to their ids', () => {
     const cases: [re: string, ids: [string, string], result: string | undefined][] = [
       ['Game won by alice', ['alice', 'bob'], 'WhiteWins'],

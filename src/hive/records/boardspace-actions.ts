@@ -62,7 +62,7 @@ export interface BoardspaceAction {
   readonly piece: string | null;
   /** The cell, or `null`. */
   readonly cell: BoardspaceCell | null;
-  /** The reference after the cell (`.`, `/wQ`, `bG1-`, `wB2`), or `null`. */
+  /** The reference after the cell (`.`, `/wQ`, `bG1-`, `wB2`), or `null` when there is none. */
   readonly ref: string | null;
   /** For `start`: the player index it names (`Start P0`); otherwise `null`. */
   readonly player: number | null;
@@ -99,10 +99,13 @@ const KINDS: Readonly<Record<string, BoardspaceActionKind>> = {
   gameoverontime: 'gameover',
 };
 
-/** The arguments each kind takes, in order: c colour, s slot, p piece, x cell (2 tokens), r ref. */
+/**
+ * The arguments each kind takes, in order: c colour, s slot, p piece, x cell (two tokens), r the
+ * reference (which may be missing).
+ */
 const SHAPES: Partial<Record<BoardspaceActionKind, string>> = {
   pick: 'csp',
-  drop: 'csp',
+  drop: 'cspr',
   pickb: 'xp',
   dropb: 'pxr',
   pdropb: 'pxr',
@@ -180,7 +183,8 @@ export function parseAction(text: string): BoardspaceAction | null {
         }
         cell = { col, row: Number(rowText), text: `${colText} ${rowText}` };
       } else {
-        ref = need('a reference (. or a piece)');
+        // The reference describes the cell for a reader; Boardspace may leave it empty.
+        ref = args[a++] ?? null;
       }
     }
     if (a < args.length) throw bad(`${name}: unexpected ${quote(args.slice(a).join(' '))}`);

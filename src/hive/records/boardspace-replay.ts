@@ -457,7 +457,8 @@ class Replay {
     cell: BoardspaceCell,
     from: { q: number; r: number } | null,
   ): void {
-    const ref = e.action.ref as string;
+    const ref = e.action.ref;
+    if (ref === null) return;
     const said = readReference(ref);
     if (said === null) {
       this.warn(e, `the reference ${quote(ref)} is not one Boardspace writes; the cell decides`);
