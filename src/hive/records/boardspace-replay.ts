@@ -15,7 +15,8 @@ import type { RecordWarning } from '../../core/record.js';
 import { pieceAt, placeOf } from '../queries.js';
 import type { HiveMove, HiveState } from '../types.js';
 import type { BoardspaceAction, BoardspaceCell } from './boardspace-actions.js';
-import { hexOf, isStep, pieceName, readReference } from './boardspace-pieces.js';
+import { hexOf, pieceName } from './boardspace-pieces.js';
+import { misfit } from './boardspace-reference.js';
 import { isTerminal, type Played, play, pliesOf, sideToMove } from './rules.js';
 
 /** One action as the record has it: who acted, what, where in the text. */
@@ -459,65 +460,8 @@ class Replay {
   ): void {
     const ref = e.action.ref;
     if (ref === null) return;
-    const said = readReference(ref);
-    if (said === null) {
-      this.warn(e, `the reference ${quote(ref)} is not one Boardspace writes; the cell decides`);
-      return;
-    }
-    if (this.origin === null) {
-      if (said.where !== 'dot')
-        this.warn(e, `the first piece has the reference ${quote(ref)}, not '.'`);
-      return;
-    }
-    const to = hexOf(cell, this.origin);
-    const top = pieceAt(this.state, to.q, to.r);
-    let fits: boolean;
-    if (said.where === 'dot') {
-      // A climb, or a step onto a hex whose only occupied neighbour is the one left.
-      fits = top !== null || this.onlyNeighbourIs(to, from);
-    } else if (said.where === 'on') {
-      fits = top !== null && top === said.piece;
-    } else {
-      const x = this.placeOfQuiet(said.piece as string);
-      fits = x !== null && isStep(x, to, said.where[0], said.where[1]);
-    }
-    if (!fits) {
-      this.warn(
-        e,
-        `the reference ${quote(ref)} does not describe ${cell.text}, where ${name} goes; the cell decides`,
-      );
-    }
-  }
-
-  private placeOfQuiet(name: string): { q: number; r: number } | null {
-    try {
-      return placeOf(this.state, name);
-    } catch {
-      return null;
-    }
-  }
-
-  /** Whether every occupied neighbour of `to` is `from` (the hex the piece leaves). */
-  private onlyNeighbourIs(
-    to: { q: number; r: number },
-    from: { q: number; r: number } | null,
-  ): boolean {
-    const around: readonly (readonly [number, number])[] = [
-      [0, -1],
-      [1, -1],
-      [1, 0],
-      [0, 1],
-      [-1, 1],
-      [-1, 0],
-    ];
-    for (const [dq, dr] of around) {
-      const q = to.q + dq;
-      const r = to.r + dr;
-      if (pieceAt(this.state, q, r) !== null && !(from !== null && from.q === q && from.r === r)) {
-        return false;
-      }
-    }
-    return true;
+    const why = misfit(this.state, ref, name, cell, this.origin, from);
+    if (why !== null) this.warn(e, why);
   }
 
   /** The colour a seat plays, in words. */
