@@ -1,6 +1,7 @@
 /**
  * PGN for every game: tag pairs, then the moves, each after its ply number, with `{comments}`,
- * `;` comments, `(variations)`, annotation glyphs (`!`, `?!`, `$n`) and a result. It is the
+ * `;` comments, `(variations)`, annotation glyphs (`!`, `?!`, `$n`) and a result (`1-0`, `0-1`,
+ * `1/2-1/2`, `*`, or `WhiteWins`, `BlackWins`, `Draw` on a line of its own). It is the
  * format Mzinga and hivegame.com write for Hive, whose moves have spaces in them ("bS1 -wQ"), so
  * a move is not one word as in chess: it runs to the end of its line or to the next ply number,
  * comment, variation, glyph or result. The writer puts a number before every ply (`1. wS1`,
@@ -39,6 +40,15 @@ const GLYPHS: Readonly<Record<string, number>> = {
 };
 /** The result tokens that end a game's moves. */
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+/**
+ * The results Mzinga and hivegame.com end Hive's moves with, on a line of their own (UHP's
+ * GameStateStrings of a finished game), and the chess result each means.
+ */
+const WORD_RESULTS: ReadonlyMap<string, string> = new Map([
+  ['WhiteWins', '1-0'],
+  ['BlackWins', '0-1'],
+  ['Draw', '1/2-1/2'],
+]);
 
 /** A node while it is read: its fields are filled in as the text goes on. */
 interface Draft {
@@ -302,7 +312,11 @@ class PgnReader {
       this.warn(`a ${quote(t[j])} outside a comment; dropped`);
       return;
     }
-    // A result, alone or after a move on the same line.
+    // A result word on its own (Mzinga's last line), or a result token alone or after a move.
+    if (WORD_RESULTS.has(word)) {
+      this.result(word);
+      return;
+    }
     const words = word.split(/\s+/);
     const lastWord = words[words.length - 1] as string;
     let result: string | null = null;
@@ -342,7 +356,11 @@ class PgnReader {
     // `*` says only that the result is not known: no tag is made of it.
     if (tag === undefined) {
       if (token !== '*') game.tags.push(['Result', token]);
-    } else if (tag[1] !== token && !(token === '*' && tag[1] !== '')) {
+    } else if (
+      tag[1] !== token &&
+      !(token === '*' && tag[1] !== '') &&
+      (WORD_RESULTS.get(token) ?? token) !== (WORD_RESULTS.get(tag[1]) ?? tag[1])
+    ) {
       this.warn(`the moves end with ${quote(token)} but the Result tag says ${quote(tag[1])}`);
     }
     this.endGame();
@@ -428,7 +446,8 @@ function pgnError(record: RecordedGame): string | null {
       m === '' ||
       m !== m.trim() ||
       /[{}();$[\r\n]|\s\d+\s*\.|[!?]$|^\d+\s*\./.test(m) ||
-      RESULTS.has(m.split(/\s+/).pop() as string)
+      RESULTS.has(m.split(/\s+/).pop() as string) ||
+      WORD_RESULTS.has(m)
     ) {
       return `${at}: PGN cannot hold this move text`;
     }
@@ -450,7 +469,8 @@ function pgnError(record: RecordedGame): string | null {
 /**
  * The record as PGN: its tags, one per line, then its moves, each after its ply number
  * (`1.`, `2.`, …), with comments, glyphs (as `$n`) and variations, and last the `Result` tag's
- * value (`*` when there is none). {@link readPgn} reads it back as the same record: what PGN
+ * value (`*` when there is none; `WhiteWins`, `BlackWins` and `Draw` on a line of their own, after
+ * a blank line, as Mzinga writes them). {@link readPgn} reads it back as the same record: what PGN
  * cannot hold (a tag name that is no PGN symbol, a `}` or a line break in a comment, a move text
  * with `{}();$[` or that ends in a glyph) is refused with `RulesError('INVALID_ARGUMENT')` naming
  * it, never changed.
@@ -495,8 +515,14 @@ export function writePgn(record: RecordedGame): string {
     pushMove(first, w.ply);
   }
   const result = record.tags.find(([n]) => n === 'Result')?.[1];
-  words.push(result !== undefined && RESULTS.has(result) ? result : '*');
-  out.push(wrap(words));
+  if (result !== undefined && WORD_RESULTS.has(result)) {
+    // As Mzinga writes it: the moves, a blank line, and the result on a line of its own.
+    if (words.length > 0) out.push(wrap(words), '');
+    out.push(result);
+  } else {
+    words.push(result !== undefined && RESULTS.has(result) ? result : '*');
+    out.push(wrap(words));
+  }
   return `${out.join('\n')}\n`;
 }
 

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { coerceo } from '../../src/coerceo/index.js';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
+import { hive } from '../../src/hive/index.js';
 import * as core from '../../src/index.js';
 import {
   alphaBetaBot,
@@ -115,6 +116,11 @@ const coerceoRecord = core.recordOfGame(
   [firstMove as never],
   [['Event', 'e']],
 );
+/** Hive's own formats: a Boardspace SGF game and a GameString, and a record to write. */
+const HIVE_SGF =
+  '(;SU[hive]P0[id "a"]P1[id "b"]\n; P0[1 move W wS1 N 13 .]\n; P0[2 done]\n; P1[3 pick B 4 bS1]\n; P1[4 dropb bS1 O 13 wS1-]\n; P1[5 done])';
+const HIVE_GAMESTRING = 'Base;InProgress;White[2];wS1;bS1 wS1-';
+const hiveRecord = core.readRecords(hive, HIVE_GAMESTRING).records[0] as core.RecordedGame;
 const booked = { ...rawTictactoe, rulebook: { prefix: 'X', page: 'tictactoe' } };
 const rng = rngFromSeed(7);
 const g = grid.makeGrid(4, 3);
@@ -402,10 +408,21 @@ const SPECS: Record<string, Spec> = {
   mainLine: fn({ valid: calls([coerceoRecord]) }),
   readPgn: fn({ valid: calls([core.writePgn(coerceoRecord)], ['1. a {b} (1. c) *']) }),
   readRecords: fn({
-    valid: calls([coerceo, core.writePgn(coerceoRecord)], [coerceo, '[]', 'json']),
+    valid: calls(
+      [coerceo, core.writePgn(coerceoRecord)],
+      [coerceo, '[]', 'json'],
+      [hive, HIVE_SGF],
+      [hive, HIVE_GAMESTRING, 'gamestring'],
+    ),
   }),
   recordFormats: fn({ valid: calls([coerceo]) }),
-  writeRecord: fn({ valid: calls([coerceo, coerceoRecord], [coerceo, coerceoRecord, 'json']) }),
+  writeRecord: fn({
+    valid: calls(
+      [coerceo, coerceoRecord],
+      [coerceo, coerceoRecord, 'json'],
+      [hive, hiveRecord, 'gamestring'],
+    ),
+  }),
   recordNode: fn({ valid: calls(['a1a-a1e'], ['x', [core.recordNode('y')]]) }),
   recordNodes: fn({ valid: calls([coerceoRecord]) }),
   recordOfGame: fn({ valid: calls([coerceo, coerceoStart, [firstMove], [['Event', 'x']]]) }),

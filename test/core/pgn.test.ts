@@ -13,6 +13,7 @@ import {
   type RecordedGame,
   type RecordNode,
   type RecordTag,
+  recordNode,
   recordNodes,
   recordOfGame,
   replayLine,
@@ -274,6 +275,23 @@ describe('game records as PGN (core/record.ts, core/pgn.ts)', () => {
     expect(first.children[0]?.nags).toEqual([14]);
     expect(first.children[1]?.nags).toEqual([4]);
     expect(first.children[1]?.children[0]?.move).toBe('wQ \\wS1');
+  });
+
+  it("reads and writes Mzinga's result line (WhiteWins, BlackWins, Draw on a line of its own)", () => {
+    const text = '[Result "WhiteWins"]\n\n1. wS1\n2. bS1 wS1-\n\nWhiteWins\n';
+    const { records, warnings } = readPgn(text);
+    expect(warnings).toEqual([]);
+    const r = records[0] as RecordedGame;
+    expect(mainLine(r).map((n) => n.move)).toEqual(['wS1', 'bS1 wS1-']);
+    expect(writePgn(r)).toBe(text);
+    // Without a tag the line gives it; a tag in the other vocabulary says the same.
+    expect(readPgn('1. wS1\nBlackWins').records[0]?.tags).toEqual([['Result', 'BlackWins']]);
+    expect(readPgn('[Result "1/2-1/2"]\n1. wS1\n\nDraw').warnings).toEqual([]);
+    expect(readPgn('[Result "1-0"]\n1. wS1\n\nDraw').warnings.length).toBe(1);
+    // A move cannot be written as a result word: it would come back as the result.
+    expect(() => writePgn({ tags: [], comment: null, children: [recordNode('Draw')] })).toThrow(
+      RulesError,
+    );
   });
 
   it('warns when the moves end with another result than the Result tag', () => {

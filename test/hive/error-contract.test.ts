@@ -134,18 +134,21 @@ const SPECS: Record<string, Spec> = {
       scoring: value,
       seats: value,
       rulebook: value,
+      // What the record tools ask of Hive (RecordRules); its formats are plain data.
       records: {
         kind: 'namespace',
         members: {
           startOptions: fn({
             valid: calls(
-              [[['GameType', 'Base']]],
+              [[['GameType', 'Base+M{MaxPlies=40}']]],
               [[]],
               [[['GameType', 'Base+MLP{TournamentOpening=True}']]],
             ),
           }),
           tagsOf: fn({ valid: stateCalls() }),
           resultOf: fn({ valid: stateCalls() }),
+          readMove: fn({ valid: calls([start, 'wM1'], [mid, midText], [mid, ` ${midText} `]) }),
+          formats: value,
         },
       },
       start: fn({ valid: calls([], [{ type: 'Base+L', maxPlies: 40, roster: { w: { T: 1 } } }]) }),
