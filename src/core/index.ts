@@ -28,6 +28,7 @@ export {
 } from './random-game.js';
 export {
   mainLine,
+  type ReadMove,
   type RecordError,
   type RecordedGame,
   type RecordFormat,

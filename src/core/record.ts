@@ -66,9 +66,19 @@ export interface RecordError {
   readonly error: RulesError;
 }
 
+/** A move text read by {@link RecordRules.readMove}. */
+export interface ReadMove<Move> {
+  /** The move the text names. */
+  readonly move: Move;
+  /** What was normalised to read it, in words; `null` when the text was exact. */
+  readonly normalised: string | null;
+}
+
 /** What a reader returns: the records of a text (a file may hold several) and its warnings. */
 export interface RecordsRead {
+  /** The records read, in the order of the text. */
   readonly records: readonly RecordedGame[];
+  /** What the reader normalised or dropped, with its line: nothing is changed silently. */
   readonly warnings: readonly RecordWarning[];
   /**
    * Records cut short by a move the rules refuse, for formats read by replaying them (Boardspace
@@ -112,10 +122,7 @@ export interface RecordRules<State, Move = unknown> {
    * and what was normalised, or `null` when the text was exact. Throws what `Game.parseMove`
    * throws for text with no reading. Absent: `Game.parseMove`, exactly.
    */
-  readMove?(
-    state: State,
-    text: string,
-  ): { readonly move: Move; readonly normalised: string | null };
+  readMove?(state: State, text: string): ReadMove<Move>;
   /** The game's own record formats, besides PGN and JSON (Hive: Boardspace SGF, GameString). */
   readonly formats?: readonly RecordFormat[];
 }
@@ -363,7 +370,7 @@ export function replayLine<S, M, O>(
 
 /**
  * The state a record starts from: its `Position` tag read back (`Game.deserialize`) when it has
- * one, else the start the game's own tags name ({@link RecordRules.startOf}). Throws a
+ * one, else the start the game's own tags name ({@link RecordRules.startOptions}). Throws a
  * `RulesError` naming the tag it cannot use.
  */
 export function recordStart<S, M, O>(game: Game<S, M, O>, record: RecordedGame): S {
