@@ -152,7 +152,8 @@ function genActions(pos: Position, out: Int32Array, k0: number): number {
   // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
   if (a[ACTIVE] >= 1 && left >= 1) {
     pos.blockTargets(pair, 0);
-    k = emitTo(out, k, pair[0], pair[1], K_BLOCK);
+    for (let lo = pair[0]; lo !== 0; lo &= lo - 1) out[k++] = K_BLOCK | ((31 - Math.clz32(lo & -lo)) << 10);
+    for (let hi = pair[1]; hi !== 0; hi &= hi - 1) out[k++] = K_BLOCK | ((63 - Math.clz32(hi & -hi)) << 10);
   }
   // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
   if (a[so + O_KOFF] >= 1 && left >= 2) k = genKnightAdds(pos, out, k, mineLo, mineHi);
@@ -163,7 +164,10 @@ function genActions(pos: Position, out: Int32Array, k0: number): number {
     // genActions itself. A targets method and `emitTo` per knight cost about 15 % of a random
     // game; a helper function, or even `lowest` for the bit scans (hence `Math.clz32`, a
     // builtin), uses up V8's inlining budget for genActions and leaves the `emitTo` calls
-    // around this loop as calls (about 10 % of a random game, measured).
+    // around this loop as calls (about 10 % of a random game, measured). For the same reason
+    // the block and knight-add codes above are written out too: which callees fit the budget
+    // depends on their sizes (a smaller `castles()` once let `genKnightAdds` in and pushed its
+    // `emitTo` out: 10 % slower, seen with --trace-turbo-inlining).
     const lv = pos.levels;
     const occ = pos.occupied;
     for (let m = mineLo, add = 0; ; m &= m - 1) {
@@ -225,7 +229,10 @@ function genKnightAdds(
     lo |= ORTH[2 * q] & ~lv[2 * h];
     hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
   }
-  return emitTo(out, k, pos.freeLo(lo), pos.freeHi(hi), K_KNIGHT);
+  // the codes written here, not by `emitTo` (see `genActions`)
+  for (lo = pos.freeLo(lo); lo !== 0; lo &= lo - 1) out[k++] = K_KNIGHT | ((31 - Math.clz32(lo & -lo)) << 10);
+  for (hi = pos.freeHi(hi); hi !== 0; hi &= hi - 1) out[k++] = K_KNIGHT | ((63 - Math.clz32(hi & -hi)) << 10);
+  return k;
 }
 
 /**
