@@ -15,8 +15,25 @@
 // path's own perft (`count()` at the last ply), gives the ratio against that as well. Torres:
 // the plies of random 4-player games, the same games on both paths (the same choices over the
 // same move order).
+//
+// Before and after: with BASE naming another checkout (its bench/side.mjs and built dist/, as
+// for bench/anchors.bench.mjs), each round also runs that checkout's fast and immutable sides on
+// the same core, and the row adds the base's ratio and this checkout's time over the base's on
+// each path.
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { coreOfRound, fmt, jsSide, median, PLACEMENT, peakMb } from './processes.mjs';
 import { row } from './table.mjs';
+
+const BASE = process.env.BASE;
+if (BASE && (!existsSync(join(BASE, 'bench/side.mjs')) || !existsSync(join(BASE, 'dist')))) {
+  console.error('BASE must name another checkout with bench/side.mjs and a built dist/');
+  process.exit(2);
+}
+// jsSide runs a script named relative to this folder.
+const baseSide = BASE
+  ? relative(resolve(import.meta.dirname), join(resolve(BASE), 'bench/side.mjs'))
+  : null;
 
 const deep = process.argv.includes('--deep');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
@@ -59,14 +76,20 @@ for (const w of WORKLOADS) {
   const fast = [];
   const apply = [];
   const counted = [];
+  const baseFast = [];
+  const baseApply = [];
   for (let r = 0; r < ROUNDS; r++) {
     const core = coreOfRound(r);
     fast.push(jsSide('side.mjs', w.fast, core));
     apply.push(jsSide('side.mjs', w.apply, core));
     if (w.counted) counted.push(jsSide('side.mjs', w.counted, core));
+    if (baseSide) {
+      baseFast.push(jsSide(baseSide, w.fast, core));
+      baseApply.push(jsSide(baseSide, w.apply, core));
+    }
   }
   const count = fast[0].count;
-  for (const run of [...fast, ...apply, ...counted]) {
+  for (const run of [...fast, ...apply, ...counted, ...baseFast, ...baseApply]) {
     if (run.count !== count) {
       console.error(`${w.workload}: counts differ (${run.count} vs ${count})`);
       process.exitCode = 1;
@@ -80,12 +103,19 @@ for (const w of WORKLOADS) {
     byCount.length === 0
       ? ''
       : `; ${fmt(median(byCount))}× the time of the fast path's perft with count() at the last ply (${fmt(Math.min(...byCount))}–${fmt(Math.max(...byCount))}; ${median(counted.map((c) => c.cpuMs)).toFixed(0)} ms)`;
+  const overBase = (mine, theirs) => {
+    const r = mine.map((m, i) => m.cpuMs / theirs[i].cpuMs);
+    return `${median(r).toFixed(3)} (${Math.min(...r).toFixed(3)}–${Math.max(...r).toFixed(3)})`;
+  };
+  const againstBase = !baseSide
+    ? ''
+    : `; BASE ${BASE}: ${fmt(median(baseApply.map((a, i) => a.cpuMs / baseFast[i].cpuMs)))}× its fast path, this/base immutable ${overBase(apply, baseApply)}, fast ${overBase(fast, baseFast)}`;
   row(
     w.workload,
     `${w.mode}, on-CPU`,
     count,
     median(apply.map((a) => a.cpuMs)),
-    `${fmt(median(ratios))}× the fast path's time (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds, ${PLACEMENT}; fast path ${fastMs} ms, peak RSS ${peakMb(fast)})${againstCount}`,
+    `${fmt(median(ratios))}× the fast path's time (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))} over ${ROUNDS} rounds, ${PLACEMENT}; fast path ${fastMs} ms, peak RSS ${peakMb(fast)})${againstCount}${againstBase}`,
     { rss: peakMb(apply) },
   );
 }

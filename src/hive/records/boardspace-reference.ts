@@ -6,12 +6,11 @@
  * @module
  */
 import { quote } from '../../core/quote.js';
+import { DIRECTIONS, type Hex } from '../../geometry/hex.js';
 import { pieceAt, placeOf } from '../queries.js';
 import type { HiveState } from '../types.js';
 import type { BoardspaceCell } from './boardspace-actions.js';
 import { hexOf, isStep, readReference } from './boardspace-pieces.js';
-
-type Hex = { readonly q: number; readonly r: number };
 
 /**
  * Why reference `ref` does not describe `cell`, where `name` goes in `state` from hex `from`
@@ -58,18 +57,9 @@ function placeOrNull(state: HiveState, name: string): Hex | null {
   }
 }
 
-const AROUND: readonly (readonly [dq: number, dr: number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
-
 /** Whether every occupied neighbour of `to` is `from` (the hex the piece leaves). */
 function onlyNeighbourIs(state: HiveState, to: Hex, from: Hex | null): boolean {
-  for (const [dq, dr] of AROUND) {
+  for (const [dq, dr] of DIRECTIONS) {
     const q = to.q + dq;
     const r = to.r + dr;
     if (pieceAt(state, q, r) !== null && !(from !== null && from.q === q && from.r === r)) {
