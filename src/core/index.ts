@@ -27,6 +27,7 @@ export {
   randomPlayout,
 } from './random-game.js';
 export {
+  MAX_RECORDS_PER_TEXT,
   mainLine,
   type ReadMove,
   type RecordError,

@@ -21,6 +21,7 @@
 import { RulesError } from './errors.js';
 import { quote } from './quote.js';
 import {
+  checkRecordCount,
   type RecordedGame,
   type RecordNode,
   type RecordsRead,
@@ -152,6 +153,7 @@ class PgnReader {
   /** The game moves and tags go into, begun at the current line if there is none. */
   private current(): GameDraft {
     if (this.game === null) {
+      checkRecordCount('PGN', this.games.length, this.line);
       this.game = { tags: [], comment: null, children: [], line: this.line };
       this.into = this.game.children;
       this.lastIn = this.into;

@@ -11,6 +11,8 @@ import type { Game } from './game.js';
 import { readPgn, writePgn } from './pgn.js';
 import { quote } from './quote.js';
 import {
+  checkRecordCount,
+  MAX_RECORDS_PER_TEXT,
   type RecordedGame,
   type RecordFormat,
   type RecordsRead,
@@ -33,6 +35,7 @@ const json: RecordFormat = {
       );
     }
     const list = Array.isArray(data) ? data : [data];
+    if (list.length > MAX_RECORDS_PER_TEXT) checkRecordCount('JSON record', list.length, 1);
     const records = list.map((r, i) => {
       try {
         return recordArg(`JSON record ${i + 1}`, r);

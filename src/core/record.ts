@@ -74,6 +74,24 @@ export interface ReadMove<Move> {
   readonly normalised: string | null;
 }
 
+/**
+ * The most records one text may hold: every reader refuses a text with more (a
+ * `RulesError('PARSE_ERROR')` naming the line where the record past the limit starts) before it
+ * reads any record in full, so that a hostile text of millions of tiny records is refused at
+ * once rather than read for minutes. Split a larger archive into several texts.
+ */
+export const MAX_RECORDS_PER_TEXT = 100_000;
+
+/** Throws the refusal of {@link MAX_RECORDS_PER_TEXT} when `count` records already stand. */
+export function checkRecordCount(format: string, count: number, line: number): void {
+  if (count >= MAX_RECORDS_PER_TEXT) {
+    throw new RulesError(
+      'PARSE_ERROR',
+      `${format} line ${line}: more than ${MAX_RECORDS_PER_TEXT} records in one text; split it into several`,
+    );
+  }
+}
+
 /** What a reader returns: the records of a text (a file may hold several) and its warnings. */
 export interface RecordsRead {
   /** The records read, in the order of the text. */

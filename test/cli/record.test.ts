@@ -231,7 +231,6 @@ describe('boardrules record: refusals', () => {
     const abc = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -/\\\n';
     const text = Array.from({ length: 1 << 20 }, () => abc[rng.int(abc.length)]).join('');
     const path = scratch('junk.txt', text);
-    const t0 = performance.now();
     const plain = await run(['record', path]);
     expect(plain.code).toBe(2);
     expect(plain.err).toMatch(/junk\.txt record 1: cannot tell the game/);
@@ -243,7 +242,6 @@ describe('boardrules record: refusals', () => {
     const junk = await run(['record', scratch('junk.pgn', pgnJunk), '--game', 'torres']);
     expect(junk.code).toBe(1);
     expect(junk.err).toMatch(/^boardrules: .*junk\.pgn: PGN line \d+: /);
-    expect(performance.now() - t0).toBeLessThan(60_000);
   });
 
   it('a file over 64 MiB is refused before it is read (exit 1)', async () => {

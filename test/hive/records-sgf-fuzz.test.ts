@@ -131,7 +131,6 @@ describe('the Boardspace SGF reader, fuzzed', () => {
 
   it('answers 10 MB inputs: a huge value, deep nesting, a long game, thousands of trees', () => {
     const MB10 = 10_000_000;
-    const started = Date.now();
     // One property value of 10 MB.
     const value = readRecords(hive, `(;SU[hive]GN[${'x'.repeat(MB10)}])`, 'sgf');
     expect(value.records[0]?.tags).toContainEqual(['SgfVariant', 'hive']);
@@ -158,6 +157,5 @@ describe('the Boardspace SGF reader, fuzzed', () => {
     });
     const body = junk.map((t) => t.join('')).join('');
     readOrRefuse(`(;SU[hive]; ${body.repeat(Math.ceil(MB10 / body.length))})`);
-    expect(Date.now() - started).toBeLessThan(100_000);
   });
 });

@@ -10,6 +10,7 @@
 import { RulesError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import {
+  checkRecordCount,
   mainLine,
   type RecordedGame,
   type RecordFormat,
@@ -49,6 +50,13 @@ export function readGameStrings(text: string): RecordsRead {
   const records: RecordedGame[] = [];
   const warnings: RecordWarning[] = [];
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
+  // Counted before any line is read in full (each builds a game).
+  let count = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as string).trim() === '') continue;
+    checkRecordCount('GameString', count, i + 1);
+    count++;
+  }
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).trim();
     if (line === '') continue;

@@ -12,7 +12,7 @@
  */
 import { RulesError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import type { RecordWarning } from '../../core/record.js';
+import { checkRecordCount, type RecordWarning } from '../../core/record.js';
 
 /** One value of a property, with the line it starts on. */
 export interface SgfValue {
@@ -98,6 +98,7 @@ export function parseSgf(text: string): SgfRead {
     const tree = open[open.length - 1];
     if (c === '(') {
       if (tree === undefined) {
+        checkRecordCount('SGF', games.length, line);
         const nodes: SgfNode[] = [];
         games.push({ nodes, line });
         open.push({ line, into: nodes, nodes: 0, children: 0 });
