@@ -152,8 +152,10 @@ function genActions(pos: Position, out: Int32Array, k0: number): number {
   // block{to}, 1 AP (T-BLOCK-1); squares with a piece never take one (T-BLOCK-4, T-KING-2)
   if (a[ACTIVE] >= 1 && left >= 1) {
     pos.blockTargets(pair, 0);
-    for (let lo = pair[0]; lo !== 0; lo &= lo - 1) out[k++] = K_BLOCK | ((31 - Math.clz32(lo & -lo)) << 10);
-    for (let hi = pair[1]; hi !== 0; hi &= hi - 1) out[k++] = K_BLOCK | ((63 - Math.clz32(hi & -hi)) << 10);
+    for (let lo = pair[0]; lo !== 0; lo &= lo - 1)
+      out[k++] = K_BLOCK | ((31 - Math.clz32(lo & -lo)) << 10);
+    for (let hi = pair[1]; hi !== 0; hi &= hi - 1)
+      out[k++] = K_BLOCK | ((63 - Math.clz32(hi & -hi)) << 10);
   }
   // knight{to}, 2 AP (T-KNIGHT-ADD-1/2)
   if (a[so + O_KOFF] >= 1 && left >= 2) k = genKnightAdds(pos, out, k, mineLo, mineHi);
@@ -230,8 +232,10 @@ function genKnightAdds(
     hi |= ORTH[2 * q + 1] & ~lv[2 * h + 1];
   }
   // the codes written here, not by `emitTo` (see `genActions`)
-  for (lo = pos.freeLo(lo); lo !== 0; lo &= lo - 1) out[k++] = K_KNIGHT | ((31 - Math.clz32(lo & -lo)) << 10);
-  for (hi = pos.freeHi(hi); hi !== 0; hi &= hi - 1) out[k++] = K_KNIGHT | ((63 - Math.clz32(hi & -hi)) << 10);
+  for (lo = pos.freeLo(lo); lo !== 0; lo &= lo - 1)
+    out[k++] = K_KNIGHT | ((31 - Math.clz32(lo & -lo)) << 10);
+  for (hi = pos.freeHi(hi); hi !== 0; hi &= hi - 1)
+    out[k++] = K_KNIGHT | ((63 - Math.clz32(hi & -hi)) << 10);
   return k;
 }
 
