@@ -212,7 +212,7 @@ export class UhpEngine {
     // Passes the lines not yet sent to `onLine`, as they are known.
     const flush = (): void => {
       while (sent < body.length) {
-        const text = body[sent++] as string;
+        const text = body[sent++];
         try {
           onLine?.(text);
         } catch {
@@ -225,7 +225,6 @@ export class UhpEngine {
         control,
         'UhpEngine.handle options',
         HANDLE_OPTIONS,
-        'INVALID_ARGUMENT',
       ) as UhpHandleOptions;
       onLine = c.onLine;
       if (typeof line !== 'string') fail(`a command line must be text, got ${quote(line)}`);
