@@ -71,6 +71,7 @@ export {
   ENGINE_VERSION,
   UhpEngine,
   type UhpEngineOptions,
+  type UhpHandleOptions,
   type UhpHelperJob,
   type UhpRuleOptions,
   type UhpSearchHelpers,

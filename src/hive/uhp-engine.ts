@@ -5,12 +5,17 @@
  * `err <message>`, illegal or unparsable moves `invalidmove <message>`, and a failed command
  * leaves the engine's state unchanged. `handle` never throws.
  *
+ * Besides official UHP it has a few boardrules extensions, unofficial and off by default
+ * (docs/hive.md): `info` lines during `bestmove` (`SearchInfo`, `MultiPV`), a search that a
+ * stop signal or the next input line ends (`StopOnInput`), and `bestmove clock`.
+ *
  * @module
  */
 
 import { type OptionCheck, readCheckedOptions } from '../core/options.js';
 import { perftPosition } from '../core/perft.js';
 import { quote } from '../core/quote.js';
+import type { StopSignal } from '../search/types.js';
 import { parseGameTypeString } from './engine/pieces.js';
 import { hive } from './game.js';
 import { formatGameString, parseGameString, playMoveString, undoPlies } from './game-string.js';
@@ -26,7 +31,8 @@ import {
   type UhpSearchHelpers,
 } from './uhp-search.js';
 
-export type { UhpRuleOptions } from './uhp-options.js';
+export { CLOCK_MOVES, clockBudget, type UhpClock, type UhpSideClock } from './uhp-clock.js';
+export { MAX_MULTI_PV, type UhpRuleOptions } from './uhp-options.js';
 export {
   DEFAULT_BESTMOVE_DEPTH,
   searchBudgetMs,
@@ -68,6 +74,42 @@ export interface UhpEngineOptions {
   readonly helpers?: UhpSearchHelpers;
   /** Start-up value of the `Threads` option, as if set by `options set` (default 1). */
   readonly threads?: number;
+}
+
+/** What {@link UhpEngine.handle} may be given beside the command line (UHP extensions). */
+export interface UhpHandleOptions {
+  /**
+   * Stops a `bestmove` search, which then answers with its best move so far, as usual: an
+   * `AbortSignal`, or any object whose `aborted` turns `true`.
+   */
+  readonly signal?: StopSignal;
+  /**
+   * True while another command line is waiting to be handled: with the `StopOnInput` option
+   * True it stops a `bestmove` search as `signal` does (`boardrules uhp` passes it).
+   */
+  readonly inputWaiting?: () => boolean;
+  /**
+   * Receives each line of the reply as soon as it is known: the `info` lines while `bestmove`
+   * searches, then the rest, `ok` last. `handle` still returns the whole reply. If it throws,
+   * it is not called again for this reply.
+   */
+  readonly onLine?: (line: string) => void;
+}
+
+/** The checks of {@link UhpHandleOptions}. */
+const HANDLE_OPTIONS: Readonly<Record<keyof UhpHandleOptions, OptionCheck>> = {
+  signal: (v) =>
+    typeof v === 'object' && v !== null && typeof (v as StopSignal).aborted === 'boolean'
+      ? undefined
+      : "an AbortSignal (an object with a boolean 'aborted')",
+  inputWaiting: (v) => (typeof v === 'function' ? undefined : 'a function'),
+  onLine: (v) => (typeof v === 'function' ? undefined : 'a function'),
+};
+
+/** How one command reports as it goes: the caller's control, and the `info` lines' sink. */
+interface CommandWatch {
+  readonly control: UhpHandleOptions;
+  readonly info: (line: string) => void;
 }
 
 /** The official capability line of `info` (H-UHP-10). */
@@ -160,22 +202,47 @@ export class UhpEngine {
   /**
    * Handles one command line and returns the full reply, ending with the line `ok`
    * (H-UHP-9); a blank line is answered with `ok` alone. Error messages quote at most a short
-   * piece of the input. Never throws, whatever it is given.
+   * piece of the input. Never throws, whatever it is given. `control` (the UHP extensions)
+   * stops a `bestmove` search and streams the reply's lines as they come.
    */
-  handle(line: string): string {
+  handle(line: string, control?: UhpHandleOptions): string {
     const body: string[] = [];
+    let sent = 0;
+    let onLine: ((line: string) => void) | undefined;
+    // Passes the lines not yet sent to `onLine`, as they are known.
+    const flush = (): void => {
+      while (sent < body.length) {
+        const text = body[sent++];
+        try {
+          onLine?.(text);
+        } catch {
+          onLine = undefined;
+        }
+      }
+    };
     try {
+      const c = readCheckedOptions(
+        control,
+        'UhpEngine.handle options',
+        HANDLE_OPTIONS,
+      ) as UhpHandleOptions;
+      onLine = c.onLine;
       if (typeof line !== 'string') fail(`a command line must be text, got ${quote(line)}`);
-      if (line.trim() !== '') this.dispatch(line, body);
+      const info = (text: string): void => {
+        body.push(text);
+        flush();
+      };
+      if (line.trim() !== '') this.dispatch(line, body, { control: c, info });
     } catch (e) {
       if (e instanceof CommandError) body.push(`${e.prefix} ${e.message}`);
       else body.push(`err ${e instanceof Error ? e.message : quote(e)}`);
     }
     body.push('ok');
+    flush();
     return body.join('\n');
   }
 
-  private dispatch(line: string, out: string[]): void {
+  private dispatch(line: string, out: string[], watch: CommandWatch): void {
     const trimmed = line.trim();
     const m = /^(\S*)\s*(.*)$/s.exec(trimmed) as RegExpExecArray;
     const command = m[1].toLowerCase();
@@ -210,7 +277,7 @@ export class UhpEngine {
         return;
       }
       case 'bestmove':
-        this.bestmove(args, out);
+        this.bestmove(args, out, watch);
         return;
       case 'undo':
         this.undo(args, out);
@@ -274,10 +341,26 @@ export class UhpEngine {
     out.push(formatGameString(next, { uhp: true }));
   }
 
-  private bestmove(args: string[], out: string[]): void {
+  private bestmove(args: string[], out: string[], watch: CommandWatch): void {
     const s = this.live();
     const limit = bestmoveLimit(args, this.defaultDepth);
-    out.push(hive.formatMove(s, this.search.bestmove(s, limit, this.options.engineSettings)));
+    const settings = this.options.engineSettings;
+    const { signal, inputWaiting } = watch.control;
+    // Stopped by the caller's signal, or (StopOnInput) by a line waiting behind this one.
+    const byInput = settings.StopOnInput ? inputWaiting : undefined;
+    const stop: StopSignal | undefined =
+      signal === undefined && byInput === undefined
+        ? undefined
+        : {
+            get aborted(): boolean {
+              return signal?.aborted === true || byInput?.() === true;
+            },
+          };
+    const move = this.search.bestmove(s, limit, settings, {
+      ...(stop ? { signal: stop } : {}),
+      info: watch.info,
+    });
+    out.push(hive.formatMove(s, move));
   }
 
   private undo(args: string[], out: string[]): void {

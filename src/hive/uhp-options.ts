@@ -27,26 +27,59 @@ export type UhpRuleOptions = Pick<
   'tournamentOpening' | 'repetitionDraw' | 'maxPlies' | 'strictInput'
 >;
 
+/** The most lines `MultiPV` asks for (each costs about one more search of the root). */
+export const MAX_MULTI_PV = 64;
+
 /**
  * The engine's own options (not rules: they change how it searches, never what is legal), listed
- * by `options` after the rule options, as nokamute lists its own: `Name;int;value;default;min;max`.
+ * by `options` after the rule options, as nokamute lists its own: `Name;int;value;default;min;max`
+ * or `Name;bool;value;default`. The last three are boardrules extensions to UHP, off by default
+ * (docs/hive.md): `SearchInfo` and `MultiPV` add `info` lines to `bestmove`, `StopOnInput` lets
+ * a line that arrives during a search end it.
  */
 const ENGINE_UHP_OPTIONS: readonly EngineOptionSpec[] = [
   // Transposition table size; 4 MiB is alpha-beta's default of 2^18 16-byte entries.
-  { name: 'TableSizeMiB', fallback: 4, min: 1, max: 1024 },
+  { kind: 'int', name: 'TableSizeMiB', fallback: 4, min: 1, max: 1024, newBot: true },
   // The evaluator's Queen terms (hiveEvaluatorWith): 1 cautious .. 5 all-out attack.
-  { name: 'Aggression', fallback: DEFAULT_AGGRESSION, min: 1, max: 5 },
+  { kind: 'int', name: 'Aggression', fallback: DEFAULT_AGGRESSION, min: 1, max: 5, newBot: true },
   // Threads searching a `bestmove time` (lazy SMP); the maximum is the engine's helpers + 1.
-  { name: 'Threads', fallback: 1, min: 1, max: 1 },
+  { kind: 'int', name: 'Threads', fallback: 1, min: 1, max: 1, newBot: true },
+  // Extension: `info` lines after every iteration of a `bestmove` search.
+  { kind: 'bool', name: 'SearchInfo', fallback: false, newBot: false },
+  // Extension: the k best moves, each on an `info` line.
+  { kind: 'int', name: 'MultiPV', fallback: 1, min: 1, max: MAX_MULTI_PV, newBot: false },
+  // Extension: a line that arrives while `bestmove` searches ends the search.
+  { kind: 'bool', name: 'StopOnInput', fallback: false, newBot: false },
 ];
+/** The engine's own options' values ({@link ENGINE_UHP_OPTIONS}), by name. */
+export interface EngineSettings {
+  TableSizeMiB: number;
+  Aggression: number;
+  Threads: number;
+  SearchInfo: boolean;
+  MultiPV: number;
+  StopOnInput: boolean;
+}
 /** The name of one of the engine's own options ({@link ENGINE_UHP_OPTIONS}). */
-export type EngineOptionName = 'TableSizeMiB' | 'Aggression' | 'Threads';
-type EngineOptionSpec = {
-  readonly name: EngineOptionName;
-  readonly fallback: number;
-  readonly min: number;
-  readonly max: number;
-};
+export type EngineOptionName = keyof EngineSettings;
+type IntName = 'TableSizeMiB' | 'Aggression' | 'Threads' | 'MultiPV';
+type BoolName = 'SearchInfo' | 'StopOnInput';
+/** An engine option; `newBot`: a new value needs a new bot (table, evaluator, threads). */
+type EngineOptionSpec =
+  | {
+      readonly kind: 'int';
+      readonly name: IntName;
+      readonly fallback: number;
+      readonly min: number;
+      readonly max: number;
+      readonly newBot: boolean;
+    }
+  | {
+      readonly kind: 'bool';
+      readonly name: BoolName;
+      readonly fallback: boolean;
+      readonly newBot: boolean;
+    };
 
 /** The engine's start-up rule options (H-UHP-10), checked like `hive.start` options. */
 function ruleSettings(given: unknown): UhpRuleOptions {
@@ -71,10 +104,13 @@ export class UhpOptionTable {
   /** {@link ENGINE_UHP_OPTIONS} with `Threads` up to the helpers' count + 1. */
   private readonly engineOptions: readonly EngineOptionSpec[];
   /** The values of {@link ENGINE_UHP_OPTIONS}; a change takes effect at the next `bestmove`. */
-  readonly engineSettings: Record<EngineOptionName, number> = {
+  readonly engineSettings: EngineSettings = {
     TableSizeMiB: 4,
     Aggression: DEFAULT_AGGRESSION,
     Threads: 1,
+    SearchInfo: false,
+    MultiPV: 1,
+    StopOnInput: false,
   };
 
   /**
@@ -120,13 +156,33 @@ export class UhpOptionTable {
   }
 
   private engineOptionLine(o: EngineOptionSpec): string {
+    if (o.kind === 'bool') {
+      const b = (x: boolean) => (x ? 'True' : 'False');
+      return `${o.name};bool;${b(this.engineSettings[o.name])};${b(o.fallback)}`;
+    }
     return `${o.name};int;${this.engineSettings[o.name]};${o.fallback};${o.min};${o.max}`;
+  }
+
+  /** Sets the engine option `o` to the text `raw`, or fails saying what it needs (unchanged). */
+  private setEngineOption(o: EngineOptionSpec, raw: string): void {
+    if (o.kind === 'bool') {
+      const v = raw.toLowerCase();
+      if (v !== 'true' && v !== 'false')
+        fail(`option ${o.name} needs True or False, got ${quote(raw)}`);
+      this.engineSettings[o.name] = v === 'true';
+      return;
+    }
+    const n = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || n < o.min || n > o.max) {
+      fail(`option ${o.name} needs an integer in ${o.min}..${o.max}, got ${quote(raw)}`);
+    }
+    this.engineSettings[o.name] = n;
   }
 
   /**
    * Answers `options` with `args` its arguments, into `out`. Returns whether an engine option
-   * was set: the next search must then start a bot with the new table size, evaluator or
-   * threads.
+   * that shapes the bot was set: the next search must then start a bot with the new table
+   * size, evaluator or threads.
    */
   command(args: string[], out: string[]): boolean {
     if (args.length === 0) {
@@ -141,20 +197,9 @@ export class UhpOptionTable {
       (sub === 'get' || sub === 'set') &&
       args.length === (sub === 'get' ? 2 : 3)
     ) {
-      let changed = false;
-      if (sub === 'set') {
-        const raw = args[2];
-        const n = Number(raw);
-        if (!/^[0-9]+$/.test(raw) || n < engineOption.min || n > engineOption.max) {
-          fail(
-            `option ${engineOption.name} needs an integer in ${engineOption.min}..${engineOption.max}, got ${quote(raw)}`,
-          );
-        }
-        this.engineSettings[engineOption.name] = n;
-        changed = true;
-      }
+      if (sub === 'set') this.setEngineOption(engineOption, args[2]);
       out.push(this.engineOptionLine(engineOption));
-      return changed;
+      return sub === 'set' && engineOption.newBot;
     }
     if (sub === 'get' && args.length === 2) {
       out.push(this.optionLine(this.findOption(args[1])));

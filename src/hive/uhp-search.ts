@@ -1,23 +1,35 @@
 /**
- * The search behind UHP `bestmove` (H-UHP-10): its `time hh:mm:ss` / `depth N` limit, the
- * alpha-beta bot it keeps between searches, and the helper threads of a lazy-SMP `bestmove
- * time`. {@link UhpSearch} answers the best move of a live position.
+ * The search behind UHP `bestmove` (H-UHP-10): its `time hh:mm:ss` / `depth N` limit (and the
+ * `clock` extension), the alpha-beta bot it keeps between searches, the helper threads of a
+ * lazy-SMP timed `bestmove`, and the extensions' `info` lines and stop signal.
+ * {@link UhpSearch} answers the best move of a live position.
  *
  * @module
  */
 
 import { quote } from '../core/quote.js';
-import { type AlphaBetaBot, alphaBetaBot } from '../search/alphabeta.js';
+import { type AlphaBetaBot, type AlphaBetaResult, alphaBetaBot } from '../search/alphabeta.js';
 import {
   type SharedSearchBuffers,
   type SharedSearchTable,
   sharedSearchTable,
 } from '../search/shared-table.js';
+import type { IterationInfo, SearchLimits, StopSignal } from '../search/types.js';
 import { hiveEvaluatorWith } from './evaluate.js';
 import { hive } from './game.js';
 import type { HiveMove, HiveState } from './types.js';
-import type { EngineOptionName } from './uhp-options.js';
+import {
+  clockBudget,
+  parseClock,
+  searchBudgetMs,
+  type UhpClock,
+  type UhpSideClock,
+} from './uhp-clock.js';
+import { infoLine } from './uhp-info.js';
+import type { EngineSettings } from './uhp-options.js';
 import { fail } from './uhp-reply.js';
+
+export { searchBudgetMs } from './uhp-clock.js';
 
 /**
  * Helper threads for a `bestmove time` search with `Threads` above 1: each runs an alpha-beta
@@ -52,22 +64,20 @@ export interface UhpHelperJob {
 /** Depth of a bare `bestmove`: deterministic and quick (well under a second). */
 export const DEFAULT_BESTMOVE_DEPTH = 2;
 
+/** What a `bestmove` searches to: a depth, a time budget in milliseconds, or both clocks. */
+export type BestmoveLimit =
+  | { readonly depth: number }
+  | { readonly timeMs: number }
+  | { readonly clock: UhpClock };
+
 /**
- * How much of a `bestmove time` budget the search may use: the budget minus a safety margin of
- * 4 % (at least 25 ms, at most 1 s) for the last node batch, decoding and the reply.
+ * The limit of `bestmove` with `args` (`time hh:mm:ss`, `depth N`, the `clock …` extension, or
+ * none: `defaultDepth`).
  */
-export function searchBudgetMs(budgetMs: number): number {
-  const margin = Math.min(1000, Math.max(25, budgetMs * 0.04));
-  return Math.max(1, budgetMs - margin);
-}
-
-/** What a `bestmove` searches to: a depth, or a time budget in milliseconds. */
-export type BestmoveLimit = { readonly depth: number } | { readonly timeMs: number };
-
-/** The limit of `bestmove` with `args` (`time hh:mm:ss`, `depth N`, or none: `defaultDepth`). */
 export function bestmoveLimit(args: string[], defaultDepth: number): BestmoveLimit {
   if (args.length === 0) return { depth: defaultDepth };
   const kind = args[0].toLowerCase();
+  if (kind === 'clock') return { clock: parseClock(args.slice(1)) };
   const arg = args[1];
   const ok =
     args.length === 2 &&
@@ -83,6 +93,19 @@ export function bestmoveLimit(args: string[], defaultDepth: number): BestmoveLim
   const timeMs = ((h * 60 + m) * 60 + sec) * 1000;
   if (timeMs < 1) fail(`bestmove time must be at least 00:00:01, got ${quote(arg)}`);
   return { timeMs };
+}
+
+/** The clock of the side to move in `s` (White is seat 0). */
+function moverClock(s: HiveState, clock: UhpClock): UhpSideClock {
+  return hive.toMove(s) === 0 ? clock.white : clock.black;
+}
+
+/** What a `bestmove` search reports to, and what stops it (the UHP extensions). */
+export interface BestmoveWatch {
+  /** Ends the search, which then answers its best move so far. */
+  readonly signal?: StopSignal;
+  /** Receives each `info` line as soon as it is known (with `SearchInfo` or `MultiPV` on). */
+  readonly info?: (line: string) => void;
 }
 
 /** A UHP engine's searches: the bot and its table, kept from one `bestmove` to the next. */
@@ -102,11 +125,15 @@ export class UhpSearch {
     this.bot = null;
   }
 
-  /** The best move of the live position `s` within `limit`, with the engine options `settings`. */
+  /**
+   * The best move of the live position `s` within `limit`, with the engine options `settings`;
+   * `watch` stops the search and receives its `info` lines.
+   */
   bestmove(
     s: HiveState,
     limit: BestmoveLimit,
-    settings: Readonly<Record<EngineOptionName, number>>,
+    settings: Readonly<EngineSettings>,
+    watch: BestmoveWatch = {},
   ): HiveMove {
     const moves = hive.moves(s);
     const first = moves[0];
@@ -130,33 +157,89 @@ export class UhpSearch {
         ...(this.table ? { shared: this.table } : { ttSize: entries }),
       });
     }
-    let result: ReturnType<AlphaBetaBot<HiveState, HiveMove>['search']>;
+    const extras = this.extras(s, limit, settings, watch);
+    let result: AlphaBetaResult<HiveMove>;
     if ('depth' in limit) {
       // Deterministic: one thread, whatever `Threads` says.
       this.bot.reset();
-      result = this.bot.search(s, { depth: Math.min(limit.depth, 64) });
-    } else if (helpers && this.table) {
-      // Lazy SMP: the helpers search the same position into the shared table until this
-      // thread's search is done; their deeper results cut this one's tree.
-      const budget = searchBudgetMs(limit.timeMs);
-      const search = this.table.begin();
-      try {
-        helpers.start({
-          count: Threads - 1,
-          state: hive.serialize(s),
-          table: this.table.buffers,
-          tableId: this.tableId,
-          search,
-          aggression: Aggression,
-          timeMs: budget,
-        });
-        result = this.bot.search(s, { timeMs: budget });
-      } finally {
-        this.table.end();
-      }
+      result = this.bot.search(s, { depth: Math.min(limit.depth, 64), ...extras });
     } else {
-      result = this.bot.search(s, { timeMs: searchBudgetMs(limit.timeMs) });
+      const budget =
+        'timeMs' in limit
+          ? searchBudgetMs(limit.timeMs)
+          : clockBudget(moverClock(s, limit.clock)).hardMs;
+      if (helpers && this.table) {
+        // Lazy SMP: the helpers search the same position into the shared table until this
+        // thread's search is done; their deeper results cut this one's tree.
+        const search = this.table.begin();
+        try {
+          helpers.start({
+            count: Threads - 1,
+            state: hive.serialize(s),
+            table: this.table.buffers,
+            tableId: this.tableId,
+            search,
+            aggression: Aggression,
+            timeMs: budget,
+          });
+          result = this.bot.search(s, { timeMs: budget, ...extras });
+        } finally {
+          this.table.end();
+        }
+      } else {
+        result = this.bot.search(s, { timeMs: budget, ...extras });
+      }
+    }
+    // MultiPV without SearchInfo: the final lines only, once the search is done.
+    if (settings.MultiPV > 1 && !settings.SearchInfo && watch.info) {
+      const counters = { nodes: result.stats.nodes, elapsedMs: result.stats.elapsedMs };
+      for (const [i, line] of result.lines.entries()) {
+        watch.info(infoLine(s, line, i + 1, counters));
+      }
     }
     return result.move;
+  }
+
+  /**
+   * The search limits the extensions add: `multiPv`, the stop signal (the caller's, and the
+   * clock's soft limit), and the iteration reports of `SearchInfo`. None when all are off, so
+   * the search is exactly the official one.
+   */
+  private extras(
+    s: HiveState,
+    limit: BestmoveLimit,
+    settings: Readonly<EngineSettings>,
+    watch: BestmoveWatch,
+  ): Omit<SearchLimits<HiveMove>, 'timeMs' | 'depth'> {
+    const { MultiPV, SearchInfo } = settings;
+    const outer = watch.signal;
+    const softMs =
+      'clock' in limit ? clockBudget(moverClock(s, limit.clock)).softMs : Number.POSITIVE_INFINITY;
+    const report = SearchInfo ? watch.info : undefined;
+    // The clock's soft limit: no new iteration once it has passed.
+    let soft = false;
+    const onIteration =
+      report === undefined && softMs === Number.POSITIVE_INFINITY
+        ? undefined
+        : (info: IterationInfo<HiveMove>): void => {
+            if (report) {
+              for (const [i, line] of info.lines.entries()) report(infoLine(s, line, i + 1, info));
+            }
+            if (info.elapsedMs >= softMs) soft = true;
+          };
+    const stopped = outer !== undefined || softMs !== Number.POSITIVE_INFINITY;
+    return {
+      ...(MultiPV > 1 ? { multiPv: MultiPV } : {}),
+      ...(onIteration ? { onIteration } : {}),
+      ...(stopped
+        ? {
+            signal: {
+              get aborted() {
+                return soft || outer?.aborted === true;
+              },
+            },
+          }
+        : {}),
+    };
   }
 }

@@ -28,7 +28,7 @@ export { EVAL_SCALE, WIN_SCORE } from './alphabeta/scores.js';
 
 /** A bot running alpha-beta; see {@link alphaBetaBot}. */
 export interface AlphaBetaBot<S, M> extends Bot<S, M> {
-  search(state: S, limits?: SearchLimits): AlphaBetaResult<M>;
+  search(state: S, limits?: SearchLimits<M>): AlphaBetaResult<M>;
   /**
    * Helps another thread's `search` of the same `state` ("lazy SMP"): searches it into the
    * `shared` table (the bot's option, which this needs) by iterative deepening, odd helpers a
@@ -36,7 +36,7 @@ export interface AlphaBetaBot<S, M> extends Bot<S, M> {
    * the leader finds the results in the table. Returns at once when that search is no longer
    * running. Returns the helper's own statistics (its best move is not reported).
    */
-  help(state: S, ticket: HelperTicket, limits?: SearchLimits): SearchStats;
+  help(state: S, ticket: HelperTicket, limits?: SearchLimits<M>): SearchStats;
 }
 
 /**
@@ -66,9 +66,9 @@ export function alphaBetaBot<S, M, O>(
     );
   }
   const searcher = new AlphaBetaSearcher(game, settings);
-  const search = (state: S, limits?: SearchLimits): AlphaBetaResult<M> =>
+  const search = (state: S, limits?: SearchLimits<M>): AlphaBetaResult<M> =>
     searcher.run(state, limits, null);
-  const help = (state: S, ticket: HelperTicket, limits?: SearchLimits): SearchStats => {
+  const help = (state: S, ticket: HelperTicket, limits?: SearchLimits<M>): SearchStats => {
     checkHelp(settings.shared, ticket, limits);
     if (!settings.shared?.isRunning(ticket.search)) return idleHelper();
     return searcher.run(state, limits, ticket);

@@ -30,9 +30,12 @@ export {
 export type {
   Bot,
   Evaluator,
+  IterationInfo,
   RolloutPolicy,
   SearchLimits,
+  SearchLine,
   SearchNode,
   SearchResult,
   SearchStats,
+  StopSignal,
 } from './types.js';

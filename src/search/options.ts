@@ -57,21 +57,34 @@ export const CHECKS: Readonly<
   any: () => undefined,
 };
 
+/** A stop signal: an `AbortSignal`, or any object with a boolean `aborted`. */
+const stopSignal: OptionCheck = (v) =>
+  typeof v === 'object' && v !== null && typeof (v as { aborted?: unknown }).aborted === 'boolean'
+    ? undefined
+    : "an AbortSignal (an object with a boolean 'aborted')";
+
 const LIMIT_CHECKS: Readonly<Record<keyof SearchLimits, OptionCheck>> = {
   timeMs: CHECKS.nonNegative,
   iterations: CHECKS.count,
   depth: CHECKS.count,
   nodes: CHECKS.nonNegative,
+  signal: stopSignal,
+  onIteration: CHECKS.function,
+  multiPv: CHECKS.positiveCount,
 };
 
 /**
  * `limits` checked (see {@link SearchLimits}): known names only, each a number `>= 0` (counts
- * whole). `undefined` stays `undefined` (the bot's defaults apply).
+ * whole; `multiPv` at least 1), `signal` an `AbortSignal` or an object with a boolean `aborted`,
+ * `onIteration` a function. `undefined` stays `undefined` (the bot's defaults apply).
  */
-export function checkLimits(where: string, limits: unknown): SearchLimits | undefined {
+export function checkLimits<M = unknown>(
+  where: string,
+  limits: unknown,
+): SearchLimits<M> | undefined {
   if (limits === undefined) return undefined;
   if (limits === null) {
     throw new RulesError('INVALID_OPTIONS', `${where} must be a plain object, got null`);
   }
-  return readCheckedOptions(limits, where, LIMIT_CHECKS) as SearchLimits;
+  return readCheckedOptions(limits, where, LIMIT_CHECKS) as SearchLimits<M>;
 }

@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -81,6 +83,9 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
       'TableSizeMiB;int;4;4;1;1024',
       'Aggression;int;3;3;1;5',
       `Threads;int;1;1;1;${maxThreads}`,
+      'SearchInfo;bool;False;False',
+      'MultiPV;int;1;1;1;64',
+      'StopOnInput;bool;False;False',
       'ok',
       'ok',
       'ok',
@@ -124,6 +129,156 @@ describe('boardrules uhp as a child process (H-UHP-9)', () => {
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^boardrules: /);
+    }
+  });
+});
+
+/** The replies in `stdout`: each a list of lines ending with `ok`. */
+function replies(stdout: string): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  for (const l of stdout.split('\n')) {
+    if (l === '') continue;
+    cur.push(l);
+    if (l === 'ok') {
+      out.push(cur);
+      cur = [];
+    }
+  }
+  return out;
+}
+
+/**
+ * A transcript as it may differ between machines and releases: the version `info` reports,
+ * and `Threads`' maximum (the number of cores).
+ */
+const portable = (text: string) =>
+  text
+    .replace(/^id boardrules-hive \S+$/m, 'id boardrules-hive VERSION')
+    .replace(/^Threads;int;(\d+);1;1;\d+$/gm, 'Threads;int;$1;1;1;MAX');
+
+/** The UHP extensions' options, as `options` lists them after the engine's own, all off. */
+const EXTENSION_OPTIONS = [
+  'SearchInfo;bool;False;False',
+  'MultiPV;int;1;1;1;64',
+  'StopOnInput;bool;False;False',
+];
+
+/** The engine as a child process, read line by line. */
+function engineProcess(...args: string[]) {
+  const child = spawn(process.execPath, [main, 'uhp', ...args], { stdio: 'pipe' });
+  const stderr: string[] = [];
+  child.stderr.setEncoding('utf8').on('data', (t: string) => stderr.push(t));
+  const out = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = out[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const r = await lines.next();
+    if (r.done) throw new Error(`the engine ended its output; stderr: ${stderr.join('')}`);
+    return r.value;
+  };
+  return {
+    send: (line: string) => child.stdin.write(`${line}\n`),
+    next,
+    /** The lines up to and including the next `ok`. */
+    async reply(): Promise<string[]> {
+      const got: string[] = [];
+      for (let l = await next(); ; l = await next()) {
+        got.push(l);
+        if (l === 'ok') return got;
+      }
+    },
+    stderr,
+    exited: new Promise<number | null>((resolve) => child.on('close', resolve)),
+    kill: () => child.kill(),
+  };
+}
+
+describe('boardrules uhp: the extensions (off by default)', () => {
+  it('with the extensions off, a scripted session is byte for byte what main answered', () => {
+    // Recorded from the build of main before the extensions; see the fixture's `origin`.
+    const fixture = JSON.parse(
+      readFileSync(new URL('../fixtures/uhp/official-session.json', import.meta.url), 'utf8'),
+    ) as { origin: string; script: string[]; transcript: string };
+    const run = spawnSync(process.execPath, [main, 'uhp'], {
+      input: `${fixture.script.join('\n')}\n`,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    // The one difference: `options` lists the extensions' three options after the others.
+    const expected = replies(portable(fixture.transcript)).map((reply) =>
+      reply.at(-2)?.startsWith('Threads;int;') && reply[0]?.startsWith('TournamentOpening;')
+        ? [...reply.slice(0, -1), ...EXTENSION_OPTIONS, 'ok']
+        : reply,
+    );
+    expect(replies(portable(run.stdout))).toEqual(expected);
+    // The transcript has every reply and nothing else: the bytes between them are newlines.
+    expect(run.stdout).toBe(
+      `${replies(run.stdout)
+        .map((r) => r.join('\n'))
+        .join('\n')}\n`,
+    );
+  });
+
+  it('StopOnInput: a line sent during bestmove time 00:10:00 ends it; then that line is answered', async () => {
+    const position = 'Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-';
+    for (const args of [[], ['--threads', '2']]) {
+      const engine = engineProcess(...args);
+      try {
+        expect((await engine.reply())[0]).toMatch(/^id boardrules-hive /);
+        engine.send('options set SearchInfo True');
+        expect(await engine.reply()).toEqual(['SearchInfo;bool;True;False', 'ok']);
+        engine.send('options set StopOnInput True');
+        expect(await engine.reply()).toEqual(['StopOnInput;bool;True;False', 'ok']);
+        engine.send(`newgame ${position}`);
+        expect(await engine.reply()).toEqual([position, 'ok']);
+        engine.send('bestmove time 00:10:00');
+        // The search is under way once it reports; the next line stops it.
+        const first = await engine.next();
+        expect(first).toMatch(/^info depth 1 multipv 1 score -?\d+ value /);
+        engine.send('validmoves');
+        const best = [first, ...(await engine.reply())];
+        const valid = await engine.reply();
+        expect(valid).toHaveLength(2);
+        const moves = (valid[0] ?? '').split(';');
+        expect(moves.length).toBeGreaterThan(5);
+        // The bestmove reply: its info lines, then one move, then ok.
+        expect(best.at(-1)).toBe('ok');
+        expect(moves).toContain(best.at(-2));
+        expect(best.slice(0, -2).every((l) => l.startsWith('info '))).toBe(true);
+        engine.send('exit');
+        expect(await engine.reply()).toEqual(['ok']);
+        expect(await engine.exited).toBe(0);
+        expect(engine.stderr.join('')).toBe('');
+      } finally {
+        engine.kill();
+      }
+    }
+  });
+
+  it('StopOnInput off: a line sent during the search waits for it, which runs to its end', async () => {
+    const engine = engineProcess();
+    try {
+      await engine.reply();
+      engine.send('options set SearchInfo True');
+      await engine.reply();
+      engine.send('newgame Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-');
+      await engine.reply();
+      engine.send('bestmove depth 4');
+      expect(await engine.next()).toMatch(/^info depth 1 /);
+      engine.send('validmoves');
+      const best = await engine.reply();
+      // Every iteration up to the depth asked for, then the move.
+      expect(best.filter((l) => l.startsWith('info ')).map((l) => l.split(' ')[2])).toEqual([
+        '2',
+        '3',
+        '4',
+      ]);
+      expect((await engine.reply())[0]?.split(';')).toContain(best.at(-2));
+      engine.send('exit');
+      expect(await engine.exited).toBe(0);
+    } finally {
+      engine.kill();
     }
   });
 });

@@ -103,6 +103,10 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'TableSizeMiB;int;4;4;1;1024',
         'Aggression;int;3;3;1;5',
         'Threads;int;1;1;1;1',
+        // boardrules extensions to UHP, off by default.
+        'SearchInfo;bool;False;False',
+        'MultiPV;int;1;1;1;64',
+        'StopOnInput;bool;False;False',
         'ok',
       ].join('\n'),
     );
@@ -267,6 +271,10 @@ describe('UHP engine (H-UHP-9, H-UHP-10)', () => {
         'TableSizeMiB;int;4;4;1;1024',
         'Aggression;int;3;3;1;5',
         'Threads;int;1;1;1;1',
+        // boardrules extensions to UHP, off by default.
+        'SearchInfo;bool;False;False',
+        'MultiPV;int;1;1;1;64',
+        'StopOnInput;bool;False;False',
         'ok',
       ].join('\n'),
     );

@@ -48,7 +48,15 @@ export function checkHelp(
 
 /** What a helper reports when its shared search had already ended: it searched nothing. */
 export function idleHelper(): SearchStats {
-  return { nodes: 0, playouts: 0, depth: 0, elapsedMs: 0, ttHits: 0, timedOut: false };
+  return {
+    nodes: 0,
+    playouts: 0,
+    depth: 0,
+    elapsedMs: 0,
+    ttHits: 0,
+    timedOut: false,
+    stopped: false,
+  };
 }
 
 /**

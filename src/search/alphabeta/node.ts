@@ -76,6 +76,12 @@ export class NodeSearch<S, M> {
   rootScore = 0;
   /** The best root move of the last complete iteration, searched first (-1: none yet). */
   rootFirst = -1;
+  /**
+   * Root moves left out of the search (multi-PV: the moves of the lines already found at this
+   * depth). While any is, the root's result is not stored in the table: it is the best of
+   * some moves only.
+   */
+  private readonly excluded: number[] = [];
 
   /**
    * A search on `cursor` with the bot's `parts`, scoring its leaves by `leaves`, stopped by
@@ -96,6 +102,21 @@ export class NodeSearch<S, M> {
     this.moves = parts.moves;
     this.ranks = parts.ranks;
     this.width = parts.width;
+  }
+
+  /** Leaves the root moves `codes` out of the next root searches (none: every move again). */
+  exclude(codes: readonly number[]): void {
+    this.excluded.length = 0;
+    this.excluded.push(...codes);
+  }
+
+  /** Removes the excluded moves from `moves[base..base + n)`; returns how many are left. */
+  private withoutExcluded(moves: Int32Array, base: number, n: number): number {
+    let kept = base;
+    for (let i = base; i < base + n; i++) {
+      if (!this.excluded.includes(moves[i])) moves[kept++] = moves[i];
+    }
+    return kept - base;
   }
 
   /** The value for `me` of the child just played, where `next` moves, searched to `depth`. */
@@ -165,7 +186,9 @@ export class NodeSearch<S, M> {
     const ranks = this.ranks;
     const ordering = this.ordering;
     const base = ply * this.width;
-    const n = cursor.generate(moves, base);
+    let n = cursor.generate(moves, base);
+    const excluding = ply === 0 && this.excluded.length > 0;
+    if (excluding) n = this.withoutExcluded(moves, base, n);
     const end = base + n;
     ordering.rank(moves, ranks, base, n, ply, me, tableMove);
 
@@ -239,7 +262,7 @@ export class NodeSearch<S, M> {
       }
     }
 
-    if (table !== null) {
+    if (table !== null && !excluding) {
       const bound = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
       const d = this.horizon === horizon0 ? EXHAUSTED : Math.min(depth, DEEPEST);
       table.store(slot, replaceDepth, hash, ply, bound, bestMove, best, d);

@@ -26,7 +26,7 @@ export interface AlphaBetaOptions<S, M> {
   /** Deepest search the bot's buffers allow, in plies. Default 64. */
   readonly maxDepth?: number;
   /** Limits used when `search` is called without any. Default `{ timeMs: 1000 }`. */
-  readonly defaultLimits?: SearchLimits;
+  readonly defaultLimits?: SearchLimits<M>;
   /** `'fast'` (default): the game's play/undo path when it has one; `'apply'`: always `apply`. */
   readonly path?: 'fast' | 'apply';
   /** Room for moves per position on the `apply` path (default 1024). */
@@ -74,7 +74,7 @@ export interface AlphaBetaSettings<S, M> {
   /** Entries of the bot's own table (a power of two, or 0: none); unused with `shared`. */
   readonly ttEntries: number;
   readonly shared: SharedSearchTable | null;
-  readonly defaultLimits: SearchLimits;
+  readonly defaultLimits: SearchLimits<M>;
   readonly path: 'fast' | 'apply';
   readonly maxMoves: number | undefined;
   readonly reductions: boolean;

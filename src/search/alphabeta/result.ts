@@ -8,8 +8,8 @@
 import { RulesError } from '../../core/errors.js';
 import type { Cursor } from '../cursor.js';
 import { EMPTY } from '../table-entry.js';
-import type { SearchResult, SearchStats } from '../types.js';
-import type { Deepened } from './deepening.js';
+import type { SearchLine, SearchResult, SearchStats } from '../types.js';
+import type { RootLine } from './deepening.js';
 import { EVAL_SCALE, WIN_BOUND, WIN_SCORE } from './scores.js';
 import type { TranspositionTable } from './table.js';
 
@@ -22,6 +22,13 @@ export interface AlphaBetaResult<M> extends SearchResult<M> {
   readonly score: number;
   /** Plies to the end of the game when the score is a proven win or loss, else `null`. */
   readonly pliesToEnd: number | null;
+  /**
+   * The best root moves with their values and lines, best first: one (the result's own move,
+   * value and line) unless the search was given `multiPv`. After a stop, the lines the
+   * unfinished iteration found come first, then the last complete iteration's other moves
+   * (each line says its `depth`).
+   */
+  readonly lines: readonly SearchLine<M>[];
 }
 
 /** True when `code` is a legal move on `cursor` (`moves` is scratch room for the list). */
@@ -78,20 +85,46 @@ export function principalVariation<S, M>(
   return pv;
 }
 
-/** The result of a search that found `found`, with the line `pv` and the counters `stats`. */
-export function alphaBetaResult<M>(
-  found: Deepened,
-  pv: readonly M[],
-  stats: SearchStats,
-): AlphaBetaResult<M> {
-  const score = found.score;
-  const proven = Math.abs(score) >= WIN_BOUND;
+/** `score` (for the seat to move) mapped to `[0, 1]`: a proven win 1, a proven loss 0. */
+export function valueOfScore(score: number): number {
+  if (Math.abs(score) >= WIN_BOUND) return score > 0 ? 1 : 0;
+  return Math.min(1, Math.max(0, 0.5 + score / (2 * EVAL_SCALE)));
+}
+
+/** Plies to the end of the game when `score` is a proven win or loss, else `null`. */
+export function pliesToEndOf(score: number): number | null {
+  return Math.abs(score) >= WIN_BOUND ? WIN_SCORE - Math.abs(score) : null;
+}
+
+/** A root line with its moves `pv` (decoded from `root.line`). */
+export function searchLine<M>(root: RootLine, pv: readonly M[]): SearchLine<M> {
+  const score = root.score === 0 ? 0 : root.score; // no -0 from negation
   return {
     move: pv[0] as M,
-    value: proven ? (score > 0 ? 1 : 0) : Math.min(1, Math.max(0, 0.5 + score / (2 * EVAL_SCALE))),
     pv,
+    score,
+    value: valueOfScore(score),
+    pliesToEnd: pliesToEndOf(score),
+    depth: root.depth,
+  };
+}
+
+/**
+ * The result of a search whose lines are `lines` (best first, decoded; never empty), with the
+ * counters `stats`.
+ */
+export function alphaBetaResult<M>(
+  lines: readonly SearchLine<M>[],
+  stats: SearchStats,
+): AlphaBetaResult<M> {
+  const best = lines[0] as SearchLine<M>;
+  return {
+    move: best.move,
+    value: best.value,
+    pv: best.pv,
     stats,
-    score: score === 0 ? 0 : score, // no -0 from negation
-    pliesToEnd: proven ? WIN_SCORE - Math.abs(score) : null,
+    score: best.score,
+    pliesToEnd: best.pliesToEnd,
+    lines,
   };
 }

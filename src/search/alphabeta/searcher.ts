@@ -8,16 +8,16 @@ import { RulesError } from '../../core/errors.js';
 import type { Game } from '../../core/game.js';
 import { type Cursor, cursorFor } from '../cursor.js';
 import { checkLimits } from '../options.js';
-import type { SearchLimits, SearchStats } from '../types.js';
+import type { IterationInfo, SearchLimits, SearchLine, SearchStats } from '../types.js';
 import { Clock } from './clock.js';
-import { type Deepened, deepen } from './deepening.js';
+import { type Deepened, deepen, type IterationDone, type RootLine } from './deepening.js';
 import { enterShared, firstDepth, type HelperTicket } from './helpers.js';
 import { Leaves } from './leaves.js';
 import { NodeSearch } from './node.js';
 import type { AlphaBetaSettings } from './options.js';
 import { MoveOrdering } from './ordering.js';
 import { PvTable } from './pv.js';
-import { type AlphaBetaResult, alphaBetaResult, principalVariation } from './result.js';
+import { type AlphaBetaResult, alphaBetaResult, principalVariation, searchLine } from './result.js';
 import { TranspositionTable } from './table.js';
 
 /**
@@ -53,17 +53,17 @@ export class AlphaBetaSearcher<S, M, O> {
    * Searches `state`: as the leader (`helper` null), or as a helper of shared search
    * `helper.search`, which returns its statistics instead of a result.
    */
-  run(state: S, limits: SearchLimits | undefined, helper: null): AlphaBetaResult<M>;
-  run(state: S, limits: SearchLimits | undefined, helper: HelperTicket): SearchStats;
+  run(state: S, limits: SearchLimits<M> | undefined, helper: null): AlphaBetaResult<M>;
+  run(state: S, limits: SearchLimits<M> | undefined, helper: HelperTicket): SearchStats;
   run(
     state: S,
-    limits: SearchLimits | undefined,
+    limits: SearchLimits<M> | undefined,
     helper: HelperTicket | null,
   ): AlphaBetaResult<M> | SearchStats {
     const t0 = performance.now();
     const { game, settings, table, pv } = this;
     const where = helper ? 'alpha-beta help' : 'alpha-beta search';
-    const lim = checkLimits(where, limits) ?? settings.defaultLimits;
+    const lim = checkLimits<M>(where, limits) ?? settings.defaultLimits;
     const depthLimit = Math.min(settings.maxPly, Math.floor(lim.depth ?? settings.maxPly));
     const nodeLimit = lim.nodes ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
@@ -85,7 +85,12 @@ export class AlphaBetaSearcher<S, M, O> {
     this.ordering.beginSearch();
     pv.clear();
 
-    const clock = new Clock(deadline, helper ? settings.shared : null, helper?.search);
+    const clock = new Clock(
+      deadline,
+      helper ? settings.shared : null,
+      helper?.search,
+      lim.signal ?? null,
+    );
     const leaves = new Leaves(cursor, game.scoring === 'winloss', settings.evaluate);
     const parts = {
       table,
@@ -98,9 +103,30 @@ export class AlphaBetaSearcher<S, M, O> {
       width,
     };
     const search = new NodeSearch(parts, cursor, leaves, clock, nodeLimit);
+    // A helper finds no lines and reports nothing: the leader does.
+    const multiPv = helper ? 1 : (lim.multiPv ?? 1);
+    const report = lim.onIteration;
+    const done: IterationDone | undefined =
+      helper || report === undefined
+        ? undefined
+        : (depth, roots) => {
+            const lines = this.decode(cursor, roots, false);
+            const best = lines[0] as SearchLine<M>;
+            const info: IterationInfo<M> = {
+              depth,
+              score: best.score,
+              value: best.value,
+              pliesToEnd: best.pliesToEnd,
+              nodes: search.nodes,
+              elapsedMs: performance.now() - t0,
+              pv: best.pv,
+              lines,
+            };
+            report(info);
+          };
     let found: Deepened;
     try {
-      found = deepen(search, pv, cursor.toMove(), firstDepth(helper), depthLimit);
+      found = deepen(search, pv, cursor.toMove(), firstDepth(helper), depthLimit, multiPv, done);
     } finally {
       if (ownSearch) settings.shared?.end();
     }
@@ -111,16 +137,28 @@ export class AlphaBetaSearcher<S, M, O> {
       elapsedMs: performance.now() - t0,
       ttHits: search.ttHits,
       timedOut: clock.timedOut,
+      stopped: clock.stopped,
     });
     if (helper) return stats();
-    const line = principalVariation(
-      cursor,
-      this.moves,
-      found.line,
-      table,
-      settings.maxPly,
-      clock.timedOut,
+    // Without any line (stopped before a root move was searched to its end): the first legal
+    // move, worth nothing known.
+    const roots = found.lines.length > 0 ? found.lines : [{ score: 0, line: [], depth: 0 }];
+    // The table's best moves extend a line only when the search was not cut by time or signal.
+    const lines = this.decode(cursor, roots, clock.timedOut || clock.stopped);
+    return alphaBetaResult(lines, stats());
+  }
+
+  /**
+   * The `roots` lines as moves, each checked legal and (unless `cut`) extended along the
+   * table's best moves; the cursor is at the root and stays there.
+   */
+  private decode(cursor: Cursor<S, M>, roots: readonly RootLine[], cut: boolean): SearchLine<M>[] {
+    const { table, settings } = this;
+    return roots.map((root) =>
+      searchLine(
+        root,
+        principalVariation(cursor, this.moves, root.line, table, settings.maxPly, cut),
+      ),
     );
-    return alphaBetaResult(found, line, stats());
   }
 }

@@ -26,7 +26,7 @@ export interface MctsOptions<S, M> {
   /** UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, rewards being in [0, 1]. Default 0.7. */
   readonly exploration?: number;
   /** Limits used when `search` is called without any. Default `{ iterations: 1000 }`. */
-  readonly defaultLimits?: SearchLimits;
+  readonly defaultLimits?: SearchLimits<M>;
   /** Rollout policy; default uniform random. */
   readonly rollout?: RolloutPolicy<S, M>;
   /**
@@ -91,7 +91,7 @@ export interface MctsSettings<S, M> {
   readonly seed: number;
   /** The UCB1 exploration constant. */
   readonly exploration: number;
-  readonly defaultLimits: SearchLimits;
+  readonly defaultLimits: SearchLimits<M>;
   readonly rollout: RolloutPolicy<S, M> | undefined;
   readonly rolloutDepth: number;
   readonly evaluate: Evaluator<S, M> | undefined;

@@ -50,14 +50,19 @@ export class MctsSearcher<S, M, O> {
   }
 
   /** Searches `state` within `limits`. */
-  search(state: S, limits?: SearchLimits): SearchResult<M> {
+  search(state: S, limits?: SearchLimits<M>): SearchResult<M> {
     const t0 = performance.now();
     const { game, settings, room, stream } = this;
-    const lim = checkLimits('mcts search', limits) ?? settings.defaultLimits;
+    const lim = checkLimits<M>('mcts search', limits) ?? settings.defaultLimits;
     const maxIterations = lim.iterations ?? Number.POSITIVE_INFINITY;
     const deadline = lim.timeMs === undefined ? Number.POSITIVE_INFINITY : t0 + lim.timeMs;
-    if (maxIterations === Number.POSITIVE_INFINITY && deadline === Number.POSITIVE_INFINITY) {
-      throw new RulesError('UNSUPPORTED', 'mcts: give an iteration or time limit');
+    const signal = lim.signal ?? null;
+    if (
+      maxIterations === Number.POSITIVE_INFINITY &&
+      deadline === Number.POSITIVE_INFINITY &&
+      signal === null
+    ) {
+      throw new RulesError('UNSUPPORTED', 'mcts: give an iteration, time or signal limit');
     }
     const samples = new Samples(game, settings, state);
     if (game.terminal(samples.view)) throw new RulesError('GAME_OVER', 'mcts: the game is over');
@@ -69,7 +74,15 @@ export class MctsSearcher<S, M, O> {
       // A forced move (e.g. a pass): nothing to search.
       const move = rootCursor.decode(room.moves[0]);
       const elapsedMs = performance.now() - t0;
-      const stats = { nodes: 0, playouts: 0, depth: 0, elapsedMs, reused: 0, timedOut: false };
+      const stats: SearchStats = {
+        nodes: 0,
+        playouts: 0,
+        depth: 0,
+        elapsedMs,
+        reused: 0,
+        timedOut: false,
+        stopped: false,
+      };
       return { move, value: 0.5, pv: [move], stats };
     }
 
@@ -80,10 +93,16 @@ export class MctsSearcher<S, M, O> {
     let playouts = 0;
     let maxDepth = 0;
     let timedOut = false;
+    let stopped = false;
     let cursor = rootCursor;
     while (playouts < maxIterations) {
       if (performance.now() >= deadline) {
         timedOut = true;
+        break;
+      }
+      // The caller stopped the search: answer with what the playouts so far found.
+      if (signal?.aborted === true) {
+        stopped = true;
         break;
       }
       cursor = samples.cursorFor(playouts, cursor, room);
@@ -103,6 +122,7 @@ export class MctsSearcher<S, M, O> {
       elapsedMs: performance.now() - t0,
       reused,
       timedOut,
+      stopped,
     };
     return { move: found.move, value: found.value, pv: found.pv, stats };
   }

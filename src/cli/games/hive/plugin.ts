@@ -12,6 +12,7 @@ import { plugin as game } from '../hive.js';
 import { MATCH_FLAGS, runMatch, takeEngineFlags } from './match/run.js';
 import { RULE_FLAGS, ruleOptionsFromFlags } from './rule-flags.js';
 import { type HelperJob, helpHiveSearch } from './search-helpers.js';
+import { isUhpThreadJob, serveUhpThread } from './uhp-thread.js';
 
 /** `boardrules uhp`'s flags: the rule options' start-up values, and the engine's threads. */
 const UHP_FLAGS: readonly FlagSpec[] = [
@@ -85,6 +86,7 @@ const match: CommandPlugin = {
 export const plugin: GamePlugin<HiveState, HiveMove> = {
   ...game,
   commands: [uhp, match],
-  // A helper thread of `uhp`'s search (lazy SMP): its results are in the shared table.
-  runJob: (job) => helpHiveSearch(job as HelperJob),
+  // The engine thread of `uhp`, or a helper thread of its search (lazy SMP: its results are
+  // in the shared table).
+  runJob: (job) => (isUhpThreadJob(job) ? serveUhpThread(job) : helpHiveSearch(job as HelperJob)),
 };
