@@ -30,8 +30,8 @@
 // where the ratios differ most (Base+MLP 6 gives the lowest ratio to nokamute, Ocius 6 the lowest
 // to NPN in bulk). Without the engines these rows cost nothing.
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import {
+  baseSideOf,
   childrenCpuSeconds,
   coreOfRound,
   fmt,
@@ -50,14 +50,7 @@ const NOK = process.env.NOKAMUTE_PERFT;
 const NPN = process.env.NPN_PERFT;
 const TOBIHOL = process.env.TOBIHOL_TORRES;
 const BASE = process.env.BASE;
-if (BASE && (!existsSync(join(BASE, 'bench/side.mjs')) || !existsSync(join(BASE, 'dist')))) {
-  console.error('BASE must name another checkout with bench/side.mjs and a built dist/');
-  process.exit(2);
-}
-// jsSide runs a script named relative to this folder.
-const baseSide = BASE
-  ? relative(resolve(import.meta.dirname), join(resolve(BASE), 'bench/side.mjs'))
-  : null;
+const baseSide = baseSideOf(BASE);
 
 const mzinga = (type, depth) => ({
   name: 'MzingaCpp',

@@ -20,20 +20,11 @@
 // for bench/anchors.bench.mjs), each round also runs that checkout's fast and immutable sides on
 // the same core, and the row adds the base's ratio and this checkout's time over the base's on
 // each path.
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { coreOfRound, fmt, jsSide, median, PLACEMENT, peakMb } from './processes.mjs';
+import { baseSideOf, coreOfRound, fmt, jsSide, median, PLACEMENT, peakMb } from './processes.mjs';
 import { row } from './table.mjs';
 
 const BASE = process.env.BASE;
-if (BASE && (!existsSync(join(BASE, 'bench/side.mjs')) || !existsSync(join(BASE, 'dist')))) {
-  console.error('BASE must name another checkout with bench/side.mjs and a built dist/');
-  process.exit(2);
-}
-// jsSide runs a script named relative to this folder.
-const baseSide = BASE
-  ? relative(resolve(import.meta.dirname), join(resolve(BASE), 'bench/side.mjs'))
-  : null;
+const baseSide = baseSideOf(BASE);
 
 const deep = process.argv.includes('--deep');
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +31,20 @@ function allowedCores() {
   });
 }
 const CORES = allowedCores();
+
+/**
+ * The side script of the checkout `base` names (the BASE= of a before-and-after run), as a path
+ * relative to this folder for {@link jsSide}; `null` without one. Exits 2 when `base` is no
+ * checkout with bench/side.mjs and a built dist/.
+ */
+export function baseSideOf(base) {
+  if (!base) return null;
+  if (!existsSync(join(base, 'bench/side.mjs')) || !existsSync(join(base, 'dist'))) {
+    console.error('BASE must name another checkout with bench/side.mjs and a built dist/');
+    process.exit(2);
+  }
+  return relative(here, join(resolve(base), 'bench/side.mjs'));
+}
 
 /** The core round `round` runs on, or `undefined` when processes cannot be pinned. */
 export function coreOfRound(round) {
