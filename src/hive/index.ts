@@ -57,6 +57,7 @@ export {
   placeOf,
   stackAt,
 } from './queries.js';
+export { boardOf, fromBoard, type HiveBoard, type HiveBoardPiece } from './setup.js';
 export { formatBoard } from './text.js';
 export type {
   HiveEndReason,
