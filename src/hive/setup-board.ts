@@ -138,6 +138,32 @@ function pieceOf(
 }
 
 /**
+ * The pieces of a placement as piece ids, in piece order: each a piece of the game (H-SETUP-2)
+ * and on the board once. What {@link checkBoard} checks first, and all a picture needs.
+ */
+export function readPieces(
+  raw: RawBoard,
+  options: Readonly<HiveOptions>,
+  inGame: Uint8Array,
+  where: string,
+  code: RulesErrorCode,
+): { piece: number; q: number; r: number; level: number }[] {
+  const seen = new Uint8Array(PIECES);
+  const list: { piece: number; q: number; r: number; level: number }[] = [];
+  for (const e of raw.pieces) {
+    const piece = pieceOf(e.name, inGame, options.type, options.strictInput, where, code);
+    const name = pieceName(piece);
+    // H-SETUP-2: each piece exists once.
+    if (seen[piece]) {
+      refuse(where, `${name} is on the board twice: there is one ${name}`, 'H-SETUP-2');
+    }
+    seen[piece] = 1;
+    list.push({ piece, q: e.q, r: e.r, level: e.level });
+  }
+  return list.sort((a, b) => a.piece - b.piece);
+}
+
+/**
  * Checks a placement against the rules (see `docs/hive.md`, "Setting up a position") and returns
  * it with piece ids, in piece order. Each refusal is `RulesError('INVALID_STATE')` naming the
  * rule, the piece and the hex; a name that is no piece at all is `code` (`PARSE_ERROR` for text,
@@ -150,22 +176,10 @@ export function checkBoard(
   where: string,
   code: RulesErrorCode,
 ): Board {
-  const strict = options.strictInput;
+  const list = readPieces(raw, options, inGame, where, code);
   const byPiece: ({ piece: number; q: number; r: number; level: number } | undefined)[] =
     new Array(PIECES);
-  const list: { piece: number; q: number; r: number; level: number }[] = [];
-  for (const e of raw.pieces) {
-    const piece = pieceOf(e.name, inGame, options.type, strict, where, code);
-    const name = pieceName(piece);
-    // H-SETUP-2: each piece exists once.
-    if (byPiece[piece] !== undefined) {
-      refuse(where, `${name} is on the board twice: there is one ${name}`, 'H-SETUP-2');
-    }
-    const placed = { piece, q: e.q, r: e.r, level: e.level };
-    byPiece[piece] = placed;
-    list.push(placed);
-  }
-  list.sort((a, b) => a.piece - b.piece);
+  for (const p of list) byPiece[p.piece] = p;
   // H-PLACE-7: identical bugs are placed lowest number first, and never leave the board.
   for (const { piece } of list) {
     const slot = piece % SLOTS;
