@@ -16,7 +16,7 @@ import {
 import { positionAt, rootVersion } from './lineage.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import { hiveRecords } from './records.js';
-import { boardOf, fromBoard, type HiveBoard } from './setup.js';
+import { boardOf, fromBoard, type HiveBoard, type HiveBoardOf } from './setup.js';
 import {
   checkedEncode,
   freezeState,
@@ -70,7 +70,7 @@ export const hive: {
   /** {@link fromBoard}: a state from pieces put on the board, checked by the rules. */
   fromBoard(board: HiveBoard): HiveState;
   /** {@link boardOf}: a state's position in the shape `fromBoard` takes. */
-  boardOf(state: HiveState): Required<HiveBoard>;
+  boardOf(state: HiveState): HiveBoardOf;
 } & Game<HiveState, HiveMove, HiveOptions> = {
   name,
   scoring: 'winloss',
@@ -138,7 +138,7 @@ export const hive: {
   fromBoard(board: HiveBoard): HiveState {
     return fromBoard(board);
   },
-  boardOf(state: HiveState): Required<HiveBoard> {
+  boardOf(state: HiveState): HiveBoardOf {
     return boardOf(state);
   },
 };

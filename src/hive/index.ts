@@ -57,7 +57,13 @@ export {
   placeOf,
   stackAt,
 } from './queries.js';
-export { boardOf, fromBoard, type HiveBoard, type HiveBoardPiece } from './setup.js';
+export {
+  boardOf,
+  fromBoard,
+  type HiveBoard,
+  type HiveBoardOf,
+  type HiveBoardPiece,
+} from './setup.js';
 export { formatBoard } from './text.js';
 export type {
   HiveEndReason,

@@ -41,7 +41,7 @@ import {
 import type { Position } from './engine/position.js';
 import { setUp } from './engine/setup.js';
 import { formatTurnString, parseTurnString } from './notation.js';
-import type { HiveOptions } from './options.js';
+import { type HiveOptions, resolveOptions } from './options.js';
 
 /** The highest turn a set-up position may name (H-TURN-2): 10,000 plies, far beyond any game. */
 export const MAX_SETUP_TURN = 5000;
@@ -426,6 +426,25 @@ export function parseBoardField(text: string, strict: boolean): RawBoard {
     pieces.push({ name: p[1] as string, q: q + 0, r: r + 0, level });
   }
   return { colour, turn, pieces };
+}
+
+/**
+ * The options of a `fromBoard` argument: `options`, with `type` over it (the two must agree);
+ * `INVALID_OPTIONS` as `hive.start` says.
+ */
+export function readBoardOptions(where: string, board: Record<string, unknown>): Readonly<HiveOptions> {
+  const { type, options: given } = board;
+  if (given !== undefined && !isPlainObject(given)) {
+    throw new RulesError('INVALID_OPTIONS', `${where}: options must be an object, got ${quote(given)}`);
+  }
+  const options = given as Record<string, unknown> | undefined;
+  if (type !== undefined && options?.type !== undefined && options.type !== type) {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `${where}: type ${quote(type)} and options.type ${quote(options.type)} differ`,
+    );
+  }
+  return resolveOptions(type === undefined ? (options ?? {}) : { ...options, type });
 }
 
 const BOARD_KEYS = new Set(['type', 'options', 'pieces', 'toMove', 'turn']);

@@ -5,11 +5,9 @@
  *
  * @module
  */
-import { RulesError } from '../core/errors.js';
-import { isPlainObject } from '../core/options.js';
 import type { HiveGameType } from './engine/pieces.js';
 import { rootVersion } from './lineage.js';
-import { type HiveOptions, resolveOptions } from './options.js';
+import type { HiveOptions } from './options.js';
 import { piecesOnBoard } from './queries.js';
 import {
   buildBoard,
@@ -17,6 +15,7 @@ import {
   formatBoardField,
   type HiveBoardPiece,
   readBoardArg,
+  readBoardOptions,
 } from './setup-board.js';
 import { freezeState, livePosition, newPosition } from './state.js';
 import type { HiveState } from './types.js';
@@ -49,6 +48,12 @@ export interface HiveBoard {
    * as it has pieces on the board).
    */
   readonly turn?: number;
+}
+
+/** A state's position as {@link boardOf} gives it: every field present, every piece's level too. */
+export interface HiveBoardOf extends Required<Omit<HiveBoard, 'pieces'>> {
+  /** Every piece on the board, in piece order (White first), as `piecesOnBoard` lists them. */
+  readonly pieces: readonly Required<HiveBoardPiece>[];
 }
 
 /**
@@ -96,17 +101,7 @@ export interface HiveBoard {
 export function fromBoard(board: HiveBoard): HiveState {
   const where = 'hive.fromBoard';
   const raw = readBoardArg(where, board);
-  const { type, options } = board;
-  if (options !== undefined && !isPlainObject(options)) {
-    throw new RulesError('INVALID_OPTIONS', `${where}: options must be an object`);
-  }
-  if (type !== undefined && options?.type !== undefined && options.type !== type) {
-    throw new RulesError(
-      'INVALID_OPTIONS',
-      `${where}: type ${String(type)} and options.type ${String(options.type)} differ`,
-    );
-  }
-  const resolved = resolveOptions(type === undefined ? (options ?? {}) : { ...options, type });
+  const resolved = readBoardOptions(where, board as unknown as Record<string, unknown>);
   const pos = newPosition(resolved);
   const checked = checkBoard(raw, resolved, pos.inGame, where, 'INVALID_ARGUMENT');
   buildBoard(pos, checked);
@@ -120,7 +115,7 @@ export function fromBoard(board: HiveBoard): HiveState {
  * position and legal moves as `s`, except what the board cannot hold: the piece that moved last
  * (H-FREEZE-1) and the positions seen before (H-END-4).
  */
-export function boardOf(state: HiveState): Required<HiveBoard> {
+export function boardOf(state: HiveState): HiveBoardOf {
   const pos = livePosition(state, 'hive.boardOf');
   const ply = pos.ply;
   return {

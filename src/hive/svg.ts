@@ -30,7 +30,6 @@ import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
 import { gameSetup, inGameTable, PIECES, pieceName, SLOTS } from './engine/pieces.js';
 import { gameStateString, turnString, undoPlies } from './game-string.js';
 import { formatTurnString } from './notation.js';
-import { resolveOptions } from './options.js';
 import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
 import {
   corners,
@@ -39,7 +38,7 @@ import {
   PIECE_STYLE_CHECK,
   pieceTile,
 } from './svg-piece.js';
-import { readBoardArg, readPieces } from './setup-board.js';
+import { readBoardArg, readBoardOptions, readPieces } from './setup-board.js';
 import type { HiveBoard } from './setup.js';
 import type { HiveState } from './types.js';
 
@@ -157,8 +156,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
 export function renderBoard(board: HiveBoard, given: HiveRenderOptions = {}): string {
   const raw = readBoardArg('renderBoard', board);
   const options = readRenderOptions('hive render', given, OPTION_CHECKS) as HiveRenderOptions;
-  const { type, options: rules } = board;
-  const resolved = resolveOptions(type === undefined ? (rules ?? {}) : { ...rules, type });
+  const resolved = readBoardOptions('renderBoard', board as unknown as Record<string, unknown>);
   const setup = gameSetup(resolved.type);
   const inGame = inGameTable(setup.mask, setup.roster);
   const list = readPieces(raw, resolved, inGame, 'renderBoard', 'INVALID_ARGUMENT');

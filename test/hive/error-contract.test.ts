@@ -277,6 +277,15 @@ const RENDER_SPECS: Record<string, Spec> = {
     valid: () => [['wQ'], ['bA2', { size: 20, pieces: 'letters', selected: true }], ['wT1']],
     check: checkSvg,
   }),
+  // A placement the rules may refuse (one White piece, White to move), as a setup board shows it.
+  renderBoard: fn({
+    valid: () => [
+      [BOARD],
+      [{ pieces: [{ piece: 'wS1', q: 0, r: 0 }] }, { size: 20, highlight: [{ q: 1, r: 0 }] }],
+      [hive.boardOf(over), { hand: false, status: false }],
+    ],
+    check: checkSvg,
+  }),
 };
 
 describe('boardrules/hive: the error contract of every export', () => {

@@ -7,7 +7,7 @@
 // Every edit gives text that `game.deserialize` then checks; what it refuses is shown with its
 // message. No DOM.
 import { neighbors } from '../../../src/geometry/hex.js';
-import { fromBoard, type HiveBoard, hive } from '../../../src/hive/index.js';
+import { fromBoard, type HiveBoard, type HiveBoardOf, hive } from '../../../src/hive/index.js';
 import { renderBoard } from '../../../src/hive/svg.js';
 import { isRulesError } from '../../../src/index.js';
 import { squareIndex } from '../../../src/torres/index.js';
@@ -238,7 +238,7 @@ export function readHiveDraft(text: string): HiveDraft {
       pieces,
     };
   }
-  let board: Required<HiveBoard>;
+  let board: HiveBoardOf;
   try {
     board = hive.boardOf(hive.deserialize(text.trim()));
   } catch (e) {
