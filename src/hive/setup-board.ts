@@ -127,7 +127,8 @@ function pieceOf(
   const colour = (m[1] as string).toLowerCase() === 'w' ? 0 : 1;
   const have: string[] = [];
   for (let s = 0; s < SLOTS; s++) {
-    if (SLOT_KIND[s] === kind && inGame[colour * SLOTS + s]) have.push(pieceName(colour * SLOTS + s));
+    if (SLOT_KIND[s] === kind && inGame[colour * SLOTS + s])
+      have.push(pieceName(colour * SLOTS + s));
   }
   const what = KIND_NAMES[kind] as string;
   const has =
@@ -177,8 +178,9 @@ export function checkBoard(
   code: RulesErrorCode,
 ): Board {
   const list = readPieces(raw, options, inGame, where, code);
-  const byPiece: ({ piece: number; q: number; r: number; level: number } | undefined)[] =
-    new Array(PIECES);
+  const byPiece: ({ piece: number; q: number; r: number; level: number } | undefined)[] = new Array(
+    PIECES,
+  );
   for (const p of list) byPiece[p.piece] = p;
   // H-PLACE-7: identical bugs are placed lowest number first, and never leave the board.
   for (const { piece } of list) {
@@ -401,11 +403,19 @@ const PLACE = /^([^@\s]{1,8})@(-?[0-9]{1,6}),(-?[0-9]{1,6})(?:,([0-9]{1,2}))?$/;
 export function parseBoardField(text: string, strict: boolean): RawBoard {
   const m = (strict ? /^Board\((.*)\)$/s : /^\s*board\s*\((.*)\)\s*$/is).exec(text);
   if (m === null) {
-    throw new RulesError('PARSE_ERROR', `a board field is Board(<turn> <pieces>), got ${quote(text)}`);
+    throw new RulesError(
+      'PARSE_ERROR',
+      `a board field is Board(<turn> <pieces>), got ${quote(text)}`,
+    );
   }
   const inner = m[1] as string;
   // Lenient: blanks anywhere around `@` and `,`, and any run of blanks between the pieces.
-  const tokens = strict ? inner.split(' ') : inner.trim().replace(/\s*([@,])\s*/g, '$1').split(/\s+/);
+  const tokens = strict
+    ? inner.split(' ')
+    : inner
+        .trim()
+        .replace(/\s*([@,])\s*/g, '$1')
+        .split(/\s+/);
   const first = tokens[0] ?? '';
   const { colour, turn } = parseTurnString(first, strict);
   const pieces: { name: string; q: number; r: number; level: number }[] = [];
@@ -432,10 +442,16 @@ export function parseBoardField(text: string, strict: boolean): RawBoard {
  * The options of a `fromBoard` argument: `options`, with `type` over it (the two must agree);
  * `INVALID_OPTIONS` as `hive.start` says.
  */
-export function readBoardOptions(where: string, board: Record<string, unknown>): Readonly<HiveOptions> {
+export function readBoardOptions(
+  where: string,
+  board: Record<string, unknown>,
+): Readonly<HiveOptions> {
   const { type, options: given } = board;
   if (given !== undefined && !isPlainObject(given)) {
-    throw new RulesError('INVALID_OPTIONS', `${where}: options must be an object, got ${quote(given)}`);
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `${where}: options must be an object, got ${quote(given)}`,
+    );
   }
   const options = given as Record<string, unknown> | undefined;
   if (type !== undefined && options?.type !== undefined && options.type !== type) {
@@ -503,5 +519,9 @@ export function readBoardArg(where: string, value: unknown): RawBoard {
     const level = e.level === undefined ? 0 : integerArg(where, `${what}.level`, e.level, 0, 99);
     out.push({ name: e.piece, q: q + 0, r: r + 0, level });
   }
-  return { colour: toMove === 'b' ? 1 : 0, turn: (turn as number | undefined) ?? null, pieces: out };
+  return {
+    colour: toMove === 'b' ? 1 : 0,
+    turn: (turn as number | undefined) ?? null,
+    pieces: out,
+  };
 }

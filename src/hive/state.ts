@@ -19,10 +19,10 @@ import { gameSetup, type HiveGameType } from './engine/pieces.js';
 import { Position } from './engine/position.js';
 import { isOver } from './engine/rules.js';
 import { refusalOf } from './explain.js';
-import { buildBoard, checkBoard, formatBoardField, parseBoardField } from './setup-board.js';
 import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
 import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
+import { buildBoard, checkBoard, formatBoardField, parseBoardField } from './setup-board.js';
 import type { HiveMove, HiveState } from './types.js';
 
 /**

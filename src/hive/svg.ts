@@ -31,6 +31,8 @@ import { gameSetup, inGameTable, PIECES, pieceName, SLOTS } from './engine/piece
 import { gameStateString, turnString, undoPlies } from './game-string.js';
 import { formatTurnString } from './notation.js';
 import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
+import type { HiveBoard } from './setup.js';
+import { readBoardArg, readBoardOptions, readPieces } from './setup-board.js';
 import {
   corners,
   describe,
@@ -38,8 +40,6 @@ import {
   PIECE_STYLE_CHECK,
   pieceTile,
 } from './svg-piece.js';
-import { readBoardArg, readBoardOptions, readPieces } from './setup-board.js';
-import type { HiveBoard } from './setup.js';
 import type { HiveState } from './types.js';
 
 export { type HivePieceOptions, type HivePieceStyle, renderPiece } from './svg-piece.js';
@@ -179,7 +179,13 @@ export function renderBoard(board: HiveBoard, given: HiveRenderOptions = {}): st
         : 'Black'
       : formatTurnString({ colour: raw.colour, turn: raw.turn });
   return draw(
-    { status: `${resolved.type} · Setup · ${turn}`, turn, stacks: [...stacks.values()], hands, lastMove: null },
+    {
+      status: `${resolved.type} · Setup · ${turn}`,
+      turn,
+      stacks: [...stacks.values()],
+      hands,
+      lastMove: null,
+    },
     options,
   );
 }
@@ -191,7 +197,11 @@ interface Picture {
   /** The side to move (and turn), for the picture's title. */
   readonly turn: string;
   /** Each occupied hex's stack, bottom to top. */
-  readonly stacks: readonly { readonly q: number; readonly r: number; readonly stack: readonly string[] }[];
+  readonly stacks: readonly {
+    readonly q: number;
+    readonly r: number;
+    readonly stack: readonly string[];
+  }[];
   /** White's and Black's pieces in hand. */
   readonly hands: readonly [readonly string[], readonly string[]];
   readonly lastMove: { piece: string; from: Hex | null; to: Hex } | null;

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRulesError, RulesError } from '../../src/core/errors.js';
-import { readRecords, recordOfGame, recordStart, writeRecord } from '../../src/index.js';
 import {
   boardOf,
+  formatGameString,
   fromBoard,
   GAME_TYPES,
   type HiveBoard,
@@ -14,11 +14,11 @@ import {
   hive,
   parseGameString,
   piecesInHand,
-  formatGameString,
   undoPlies,
 } from '../../src/hive/index.js';
 import { formatMoveCode } from '../../src/hive/notation.js';
 import { livePosition } from '../../src/hive/state.js';
+import { readRecords, recordOfGame, recordStart, writeRecord } from '../../src/index.js';
 import { A } from './appendix.js';
 import { legalMoves, walk } from './helpers.js';
 
@@ -136,7 +136,11 @@ describe('hive.fromBoard: positions it accepts', () => {
   it('H-END-4: the repetition count starts after the set-up position', () => {
     // hivegame.com's count (no frozen pieces): wQ and bQ step back and forth, so the set-up
     // position comes back after plies 4 and 8, and the position after ply 1 after 5 and 9.
-    const start = fromBoard({ type: 'Base', pieces: LINE, options: { repetitionDraw: 'hivegame' } });
+    const start = fromBoard({
+      type: 'Base',
+      pieces: LINE,
+      options: { repetitionDraw: 'hivegame' },
+    });
     const shuffle = ['wQ /wS1', 'bQ bS1/', 'wQ -wS1', 'bQ bS1-'];
     let s = start;
     for (let i = 0; i < 8; i++) s = hive.apply(s, hive.parseMove(s, shuffle[i % 4] as string));
@@ -288,7 +292,10 @@ describe('hive.fromBoard: refusals, each with its rule, piece and hex', () => {
       'a piece on a Scorpion',
       {
         type: 'Base+MLP:wTK:b',
-        pieces: [...LINE.map((x) => (x.piece === 'wS1' ? { ...x, piece: 'wK1' } : x)), p('bB1', 0, 0, 1)],
+        pieces: [
+          ...LINE.map((x) => (x.piece === 'wS1' ? { ...x, piece: 'wK1' } : x)),
+          p('bB1', 0, 0, 1),
+        ],
         turn: 4,
       },
       'H-FAN-SCORPION-2',
@@ -351,7 +358,10 @@ describe('the board field of a saved GameString', () => {
   });
 
   it('a state from JSON is replayed from its set-up position', () => {
-    const s = hive.apply(hive.deserialize(saved), hive.parseMove(hive.deserialize(saved), 'wA1 -wQ'));
+    const s = hive.apply(
+      hive.deserialize(saved),
+      hive.parseMove(hive.deserialize(saved), 'wA1 -wQ'),
+    );
     const json = JSON.parse(JSON.stringify(s)) as HiveState;
     expect(Object.keys(json)).toEqual(['type', 'options', 'setup', 'history']);
     expect(moveSet(json)).toEqual(moveSet(s));
@@ -526,9 +536,24 @@ describe('set-up positions against positions reached by play (fast-check)', () =
 describe('fuzz: junk placements are refused with a RulesError, never a crash', () => {
   const names = [
     ...['w', 'b'].flatMap((c) =>
-      ['Q', 'S1', 'S2', 'B1', 'B2', 'G1', 'G2', 'G3', 'A1', 'A2', 'A3', 'M', 'L', 'P', 'T1', 'K1'].map(
-        (n) => `${c}${n}`,
-      ),
+      [
+        'Q',
+        'S1',
+        'S2',
+        'B1',
+        'B2',
+        'G1',
+        'G2',
+        'G3',
+        'A1',
+        'A2',
+        'A3',
+        'M',
+        'L',
+        'P',
+        'T1',
+        'K1',
+      ].map((n) => `${c}${n}`),
     ),
     'wA4',
     'x',

@@ -64,7 +64,12 @@ const HIVE_TOOLS: readonly SetupTool[] = [
       onBoard: true,
     })),
   ),
-  { id: 'hive:off', label: 'Take off', title: 'Click a hex to take its top piece off', onBoard: true },
+  {
+    id: 'hive:off',
+    label: 'Take off',
+    title: 'Click a hex to take its top piece off',
+    onBoard: true,
+  },
   { id: 'side', label: 'Switch the side to move', onBoard: false },
 ];
 
@@ -221,14 +226,20 @@ export function readHiveDraft(text: string): HiveDraft {
   const field = parts[3]?.trim() ?? '';
   if (/^board\s*\(/i.test(field)) {
     const inner = /^board\s*\((.*)\)$/is.exec(field)?.[1];
-    const tokens = (inner ?? '').trim().replace(/\s*([@,])\s*/g, '$1').split(/\s+/);
+    const tokens = (inner ?? '')
+      .trim()
+      .replace(/\s*([@,])\s*/g, '$1')
+      .split(/\s+/);
     const turn = /^(white|black)\[([0-9]{1,4})\]$/i.exec(tokens[0] ?? '');
     if (inner === undefined || turn === null) {
-      throw new EditRefused('The board field is Board(<turn> <pieces>), e.g. Board(White[3] wQ@0,0 …).');
+      throw new EditRefused(
+        'The board field is Board(<turn> <pieces>), e.g. Board(White[3] wQ@0,0 …).',
+      );
     }
     const pieces = tokens.slice(1).map((t) => {
       const m = PLACE.exec(t);
-      if (m === null) throw new EditRefused(`A piece on the board is name@q,r or name@q,r,level, not ${t}.`);
+      if (m === null)
+        throw new EditRefused(`A piece on the board is name@q,r or name@q,r,level, not ${t}.`);
       return { piece: m[1] as string, q: Number(m[2]), r: Number(m[3]), level: Number(m[4] ?? 0) };
     });
     return {
@@ -263,7 +274,13 @@ export function draftBoard(draft: HiveDraft): HiveBoard {
     throw new EditRefused(`That is not a Hive game type: ${e.message}`);
   }
   const { type, options } = start;
-  return { type, options, pieces: draft.pieces, toMove: draft.toMove, ...(draft.turn === null ? {} : { turn: draft.turn }) };
+  return {
+    type,
+    options,
+    pieces: draft.pieces,
+    toMove: draft.toMove,
+    ...(draft.turn === null ? {} : { turn: draft.turn }),
+  };
 }
 
 /**
@@ -304,7 +321,8 @@ function nextPiece(draft: HiveDraft, id: string): string {
   if (bug === undefined) throw new EditRefused(`There is no bug ${id}.`);
   const [, name, count] = bug;
   if (count === 1) {
-    if (draft.pieces.some((p) => p.piece === id)) throw new EditRefused(`${id} is on the board already.`);
+    if (draft.pieces.some((p) => p.piece === id))
+      throw new EditRefused(`${id} is on the board already.`);
     return id;
   }
   for (let n = 1; n <= count; n++) {
@@ -316,12 +334,15 @@ function nextPiece(draft: HiveDraft, id: string): string {
 /** A Hive saved text with `tool` applied at `key` (a hex, `q,r`). */
 function editHive(text: string, tool: string, key: string | null): string {
   const draft = readHiveDraft(text);
-  if (tool === 'side') return writeHiveDraft({ ...draft, toMove: draft.toMove === 'w' ? 'b' : 'w' });
+  if (tool === 'side')
+    return writeHiveDraft({ ...draft, toMove: draft.toMove === 'w' ? 'b' : 'w' });
   const m = key === null ? null : /^(-?[0-9]+),(-?[0-9]+)$/.exec(key);
   if (m === null) throw new EditRefused('Click a hex.');
   const q = Number(m[1]);
   const r = Number(m[2]);
-  const stack = draft.pieces.filter((p) => p.q === q && p.r === r).sort((a, b) => a.level - b.level);
+  const stack = draft.pieces
+    .filter((p) => p.q === q && p.r === r)
+    .sort((a, b) => a.level - b.level);
   if (tool === 'hive:off') {
     const top = stack[stack.length - 1];
     if (top === undefined) throw new EditRefused(`There is no piece on ${q},${r}.`);
@@ -332,12 +353,17 @@ function editHive(text: string, tool: string, key: string | null): string {
       .filter((p) => p !== top)
       .map((p) => {
         const k = p.piece.startsWith(bug) ? Number(p.piece.slice(bug.length) || 0) : 0;
-        return n > 0 && p.piece.length === top.piece.length && k > n ? { ...p, piece: `${bug}${k - 1}` } : p;
+        return n > 0 && p.piece.length === top.piece.length && k > n
+          ? { ...p, piece: `${bug}${k - 1}` }
+          : p;
       });
     return writeHiveDraft({ ...draft, pieces });
   }
   const piece = nextPiece(draft, tool.replace(/^hive:/, ''));
-  return writeHiveDraft({ ...draft, pieces: [...draft.pieces, { piece, q, r, level: stack.length }] });
+  return writeHiveDraft({
+    ...draft,
+    pieces: [...draft.pieces, { piece, q, r, level: stack.length }],
+  });
 }
 
 /** The empty hexes next to the pieces of a draft (the origin when it has none): where to click. */
