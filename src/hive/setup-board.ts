@@ -96,7 +96,7 @@ const KIND_NAMES: readonly string[] = [
 const COLOUR = ['White', 'Black'];
 
 /** The kinds that can stand on the hive: each gets there by a step of its own (H-MOVE-5). */
-const CLIMBERS: ReadonlySet<number> = new Set([BEETLE, MOSQUITO, MANTIS, DRAGONFLY]);
+const CLIMBERS: readonly number[] = [BEETLE, MOSQUITO, MANTIS, DRAGONFLY];
 
 const at = (q: number, r: number): string => `(${q},${r})`;
 
@@ -240,7 +240,7 @@ function checkStack(
     const name = pieceName(p.piece);
     const kind = kindOf(p.piece);
     const hex = at(p.q, p.r);
-    if (!CLIMBERS.has(kind)) {
+    if (!CLIMBERS.includes(kind)) {
       // H-PLACE-4: pieces enter on the ground; only a step (H-MOVE-5) by a climbing bug ends on
       // top: the Beetle (H-BEETLE-1), a Mosquito moving as one (H-MOSQ-2), and the fan Mantis
       // (H-FAN-MANTIS-3) and Dragonfly (H-FAN-DRAGONFLY-1). The Ladybug never ends on top.
@@ -463,8 +463,8 @@ export function readBoardOptions(
   return resolveOptions(type === undefined ? (options ?? {}) : { ...options, type });
 }
 
-const BOARD_KEYS = new Set(['type', 'options', 'pieces', 'toMove', 'turn']);
-const PIECE_KEYS = new Set(['piece', 'q', 'r', 'level']);
+const BOARD_KEYS: readonly string[] = ['type', 'options', 'pieces', 'toMove', 'turn'];
+const PIECE_KEYS: readonly string[] = ['piece', 'q', 'r', 'level'];
 
 /** Reads the placement of a `fromBoard` argument: `INVALID_ARGUMENT` for one that is none. */
 export function readBoardArg(where: string, value: unknown): RawBoard {
@@ -475,7 +475,7 @@ export function readBoardArg(where: string, value: unknown): RawBoard {
     );
   }
   for (const key of Object.keys(value)) {
-    if (!BOARD_KEYS.has(key)) {
+    if (!BOARD_KEYS.includes(key)) {
       throw new RulesError('INVALID_ARGUMENT', `${where}: the board has no field ${quote(key)}`);
     }
   }
@@ -510,7 +510,7 @@ export function readBoardArg(where: string, value: unknown): RawBoard {
       );
     }
     for (const key of Object.keys(e)) {
-      if (!PIECE_KEYS.has(key)) {
+      if (!PIECE_KEYS.includes(key)) {
         throw new RulesError('INVALID_ARGUMENT', `${where}: ${what} has no field ${quote(key)}`);
       }
     }
