@@ -10,6 +10,7 @@ import { RulesError } from '../core/errors.js';
 import { refusedMove } from '../core/explain.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import { isBoardField } from './board-field.js';
 import { decodeMove } from './engine/codes.js';
 import { findLegal } from './engine/moves.js';
 import { parseGameTypeString } from './engine/pieces.js';
@@ -31,7 +32,6 @@ import {
   turnStringOf,
 } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { isBoardField } from './setup-board.js';
 import {
   boardPosition,
   checkedEncode,
@@ -91,7 +91,7 @@ export function parseGameString(text: string, options: GameStringOptions = {}): 
   const stateField = parseGameStateString(field(1), strict);
   const turnField = parseTurnString(field(2), strict);
   const resolved = resolveOptions({ ...given, ...typeField.options, type, roster: null });
-  // A position set up by hand comes first, as a board field (setup-board.ts).
+  // A position set up by hand comes first, as a board field (board-field.ts).
   const board = parts.length > 3 && isBoardField(parts[3] as string, strict);
   const { pos, setup } = board
     ? boardPosition(resolved, parts[3] as string, strict, 'the board field')

@@ -7,6 +7,7 @@ import { codeOfListed, decodeMoves } from './engine/codes.js';
 import { generate, MAX_MOVES } from './engine/moves.js';
 import { isOver, scoreOf } from './engine/rules.js';
 import { explainMove } from './explain.js';
+import { boardOf, fromBoard, type HiveBoard, type HiveBoardOf } from './from-board.js';
 import {
   formatGameString,
   formatMoveString,
@@ -16,7 +17,6 @@ import {
 import { positionAt, rootVersion } from './lineage.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import { hiveRecords } from './records.js';
-import { boardOf, fromBoard, type HiveBoard, type HiveBoardOf } from './setup.js';
 import {
   checkedEncode,
   freezeState,

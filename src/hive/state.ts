@@ -13,6 +13,7 @@ import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import type { StateOrigin } from '../core/tree.js';
+import { buildBoard, checkBoard, formatBoardField, parseBoardField } from './board-field.js';
 import { encodeMove } from './engine/codes.js';
 import { findLegal } from './engine/moves.js';
 import { gameSetup, type HiveGameType } from './engine/pieces.js';
@@ -22,7 +23,6 @@ import { refusalOf } from './explain.js';
 import { childVersion, type HiveVersion, historyAt, positionAt, rootVersion } from './lineage.js';
 import { formatMoveCode, parseMoveCode } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
-import { buildBoard, checkBoard, formatBoardField, parseBoardField } from './setup-board.js';
 import type { HiveMove, HiveState } from './types.js';
 
 /**
@@ -62,7 +62,7 @@ const guard = stateGuard<HiveVersion>('Hive', replayState, HiveStamp.stamps);
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
  * that builds the array from the version chain on first use (`historyAt`), so states stay plain
  * data for JSON, spreading and deep equality while `apply` copies nothing. `setup` is the board
- * field of a game that began from a position set up by hand (`setup-board.ts`); the states of
+ * field of a game that began from a position set up by hand (`board-field.ts`); the states of
  * other games have no such property, so they keep one shape.
  */
 export function freezeState(
@@ -116,7 +116,7 @@ export function newPosition(options: Readonly<HiveOptions>): Position {
 
 /**
  * The position of a board field (a position set up by hand), checked by the rules
- * (`setup-board.ts`), and the field as the state keeps it: canonical, and `undefined` when the
+ * (`board-field.ts`), and the field as the state keeps it: canonical, and `undefined` when the
  * board is the start of the game (White to move on turn 1, nothing on the board).
  */
 export function boardPosition(

@@ -27,12 +27,12 @@ import {
   text,
 } from '../core/svg.js';
 import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
+import { readBoardArg, readBoardOptions, readPieces } from './board-field.js';
 import { gameSetup, inGameTable, PIECES, pieceName, SLOTS } from './engine/pieces.js';
+import type { HiveBoard } from './from-board.js';
 import { gameStateString, turnString, undoPlies } from './game-string.js';
 import { formatTurnString } from './notation.js';
 import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
-import type { HiveBoard } from './setup.js';
-import { readBoardArg, readBoardOptions, readPieces } from './setup-board.js';
 import {
   corners,
   describe,

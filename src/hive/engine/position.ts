@@ -122,7 +122,7 @@ export class Position implements SearchPosition<HiveMove> {
   readonly kindsInGame: Int8Array;
   /** Plies played, passes included (H-TURN-2). */
   ply = 0;
-  /** The ply this position began at: 0, or a set-up position's (`engine/setup.ts`). */
+  /** The ply this position began at: 0, or a set-up position's (`engine/from-board.ts`). */
   startPly = 0;
   /** The frozen piece (H-FREEZE-1), -1 when none. */
   frozen = -1;

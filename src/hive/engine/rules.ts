@@ -93,7 +93,7 @@ export function judge(pos: Position): number {
 }
 
 /**
- * The result of a position set up by hand (`setup.ts`), judged as after a ply: a surrounded
+ * The result of a position set up by hand (`engine/from-board.ts`), judged as after a ply: a surrounded
  * Queen (H-END-2, H-END-3) and the ply cap (H-END-5), in H-END-6's order. No repetition: the
  * set-up position's history starts empty (H-END-4 counts only positions reached by plies).
  */

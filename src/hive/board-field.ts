@@ -1,7 +1,7 @@
 /**
  * A Hive position set up by hand: the board field of a saved GameString (its text form), the
  * checks a placement must pass to be a position play can reach, and the position built from it.
- * `setup.ts` builds states from it (`fromBoard`), `game-string.ts` reads and writes the field,
+ * `from-board.ts` builds states from it (`fromBoard`), `game-string.ts` reads and writes the field,
  * and `state.ts` replays states that carry one.
  *
  * The board field, after the TurnString of a GameString and before its moves:
@@ -23,6 +23,7 @@ import { RulesError, type RulesErrorCode } from '../core/errors.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import { DIRECTIONS, KEY_LIMIT } from '../geometry/hex.js';
+import { setUp } from './engine/from-board.js';
 import {
   BEETLE,
   DRAGONFLY,
@@ -39,7 +40,6 @@ import {
   SLOTS,
 } from './engine/pieces.js';
 import type { Position } from './engine/position.js';
-import { setUp } from './engine/setup.js';
 import { formatTurnString, parseTurnString } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 
@@ -372,7 +372,7 @@ function checkCounts(
 
 /**
  * Builds the position of a checked board on `pos`, a new position of its game: the pieces
- * bottom first, then the ply (see `engine/setup.ts`).
+ * bottom first, then the ply (see `engine/from-board.ts`).
  */
 export function buildBoard(pos: Position, board: Board): Position {
   const order = [...board.pieces].sort((a, b) => a.level - b.level || a.piece - b.piece);

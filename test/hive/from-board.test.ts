@@ -14,8 +14,10 @@ import {
   hive,
   parseGameString,
   piecesInHand,
+  UhpEngine,
   undoPlies,
 } from '../../src/hive/index.js';
+import { renderBoard } from '../../src/hive/svg.js';
 import { formatMoveCode } from '../../src/hive/notation.js';
 import { livePosition } from '../../src/hive/state.js';
 import { readRecords, recordOfGame, recordStart, writeRecord } from '../../src/index.js';
@@ -426,6 +428,28 @@ describe('the board field of a saved GameString', () => {
     expect(formatGameString(s, { canonical: true, uhp: true })).toBe(
       `${saved.replace(';White[3];', ';Black[3];')};wA1 \\wS1`,
     );
+  });
+
+  it('H-UHP-10: the UHP engine loads a set-up game with newgame and plays on from it', () => {
+    const engine = new UhpEngine();
+    expect(engine.handle(`newgame ${saved}`)).toBe(`${saved}\nok`);
+    const moves = engine.handle('validmoves').split('\n')[0]?.split(';') ?? [];
+    expect(moves.sort()).toEqual(moveSet(hive.deserialize(saved)));
+    expect(engine.handle('play wA1 -wQ')).toBe(
+      'Base;InProgress;Black[3];Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0);wA1 -wQ\nok',
+    );
+    expect(engine.handle('undo 2')).toMatch(/^err /);
+    expect(engine.handle('undo')).toBe(`${saved}\nok`);
+  });
+
+  it('renderBoard draws a placement the rules refuse, as a setup board shows it', () => {
+    const svg = renderBoard({ type: 'Base', pieces: [p('wS1', 0, 0), p('wG1', 0, 0, 1)] });
+    expect(svg).toContain('data-piece="wG1"');
+    expect(svg).toContain('Base · Setup · White');
+    expect(() => fromBoard({ type: 'Base', pieces: [p('wS1', 0, 0), p('wG1', 0, 0, 1)] })).toThrow(
+      /H-BEETLE-1/,
+    );
+    expect(() => renderBoard({ type: 'Base', pieces: [p('wM', 0, 0)] })).toThrow(/H-SETUP-2/);
   });
 
   it('a record of a set-up game keeps the position in its Position tag', () => {

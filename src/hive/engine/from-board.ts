@@ -1,6 +1,6 @@
 /**
  * A position set up by hand: pieces put straight onto an empty position, at a given ply, with
- * nothing before it. What may be put there is the public face's business (`setup.ts` checks the
+ * nothing before it. What may be put there is the public face's business (`board-field.ts` checks the
  * placement against the rules first); this only builds the position, keeping every incremental
  * field (stacks, touch counts, hand bits, the Zobrist hash) as the plays that reach the same
  * position would.

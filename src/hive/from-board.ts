@@ -1,14 +1,11 @@
 /**
  * Hive positions set up by hand: {@link fromBoard} builds a state from pieces put on the board,
  * checked by the rules, and {@link boardOf} reads any state's position back in the same shape.
- * The state's saved text is its GameString with a board field (`setup-board.ts`).
+ * The state's saved text is its GameString with a board field (`board-field.ts`).
  *
  * @module
  */
-import type { HiveGameType } from './engine/pieces.js';
-import { rootVersion } from './lineage.js';
-import type { HiveOptions } from './options.js';
-import { piecesOnBoard } from './queries.js';
+
 import {
   buildBoard,
   checkBoard,
@@ -16,11 +13,15 @@ import {
   type HiveBoardPiece,
   readBoardArg,
   readBoardOptions,
-} from './setup-board.js';
+} from './board-field.js';
+import type { HiveGameType } from './engine/pieces.js';
+import { rootVersion } from './lineage.js';
+import type { HiveOptions } from './options.js';
+import { piecesOnBoard } from './queries.js';
 import { freezeState, livePosition, newPosition } from './state.js';
 import type { HiveState } from './types.js';
 
-export type { HiveBoardPiece } from './setup-board.js';
+export type { HiveBoardPiece } from './board-field.js';
 
 /**
  * A Hive position to set up with {@link fromBoard}: the pieces on the board (every other piece
