@@ -17,9 +17,9 @@ import {
   UhpEngine,
   undoPlies,
 } from '../../src/hive/index.js';
-import { renderBoard } from '../../src/hive/svg.js';
 import { formatMoveCode } from '../../src/hive/notation.js';
 import { livePosition } from '../../src/hive/state.js';
+import { renderBoard } from '../../src/hive/svg.js';
 import { readRecords, recordOfGame, recordStart, writeRecord } from '../../src/index.js';
 import { A } from './appendix.js';
 import { legalMoves, walk } from './helpers.js';
@@ -153,13 +153,13 @@ describe('hive.fromBoard: positions it accepts', () => {
     expect(hive.score(s)).toEqual([0.5, 0.5]);
   });
 
-  it('accepts names in any letter case, and in any order', () => {
+  it('H-UHP-6: accepts names in any letter case, and in any order', () => {
     const lower = [...LINE].reverse().map((x) => ({ ...x, piece: x.piece.toLowerCase() }));
     const s = fromBoard({ type: 'Base', pieces: lower });
     expect(s.setup).toBe('Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0)');
   });
 
-  it('a game far into its turns plays and undoes (the undo stack reaches back)', () => {
+  it('H-TURN-2, H-FREEZE-4: a game far into its turns plays and undoes back to the set-up position, no further', () => {
     const s = fromBoard({ type: 'Base', pieces: LINE, turn: 4000 });
     let t = s;
     for (let i = 0; i < 200 && !hive.terminal(t); i++) {
@@ -304,13 +304,16 @@ describe('hive.fromBoard: refusals, each with its rule, piece and hex', () => {
       /bB1 is on top of the Scorpion wK1 on \(0,0\)/,
     ],
   ];
-  it.each(cases)('%s', (_name, board, rule, message) => {
-    const e = refusal(board);
-    expect(e.code).toBe('INVALID_STATE');
-    expect(e.rule).toBe(rule);
-    expect(e.message).toMatch(message);
-    expect(e.message.endsWith(`(${rule})`)).toBe(true);
-  });
+  it.each(cases.map(([name, board, rule, message]) => [rule, name, board, message] as const))(
+    '%s: %s',
+    (rule, _name, board, message) => {
+      const e = refusal(board);
+      expect(e.code).toBe('INVALID_STATE');
+      expect(e.rule).toBe(rule);
+      expect(e.message).toMatch(message);
+      expect(e.message.endsWith(`(${rule})`)).toBe(true);
+    },
+  );
 
   it('H-PLACE-5 holds only with the tournament opening', () => {
     const board = { type: 'Base', pieces: [p('wQ', 0, 0), p('bS1', 1, 0)], turn: 2 } as const;
@@ -319,7 +322,7 @@ describe('hive.fromBoard: refusals, each with its rule, piece and hex', () => {
     expect(hive.toMove(s)).toBe(0);
   });
 
-  it('a board of the wrong shape is INVALID_ARGUMENT, naming the field', () => {
+  it('H-UHP-1: a board of the wrong shape, or a name that is no piece, is INVALID_ARGUMENT, naming the field', () => {
     const bad: [unknown, RegExp][] = [
       [null, /the board must be an object/],
       [{}, /pieces must be a list/],
@@ -345,7 +348,7 @@ describe('hive.fromBoard: refusals, each with its rule, piece and hex', () => {
 describe('the board field of a saved GameString', () => {
   const saved = 'Base;InProgress;White[3];Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0)';
 
-  it('round-trips through serialize and deserialize, with moves after it', () => {
+  it('H-UHP-8: round-trips through serialize and deserialize, with moves after it', () => {
     let s = hive.deserialize(saved);
     expect(hive.serialize(s)).toBe(saved);
     s = hive.apply(s, hive.parseMove(s, 'wA1 -wQ'));
@@ -359,7 +362,7 @@ describe('the board field of a saved GameString', () => {
     expect(moveSet(back)).toEqual(moveSet(s));
   });
 
-  it('a state from JSON is replayed from its set-up position', () => {
+  it('H-UHP-8: a state from JSON is replayed from its set-up position', () => {
     const s = hive.apply(
       hive.deserialize(saved),
       hive.parseMove(hive.deserialize(saved), 'wA1 -wQ'),
@@ -373,7 +376,7 @@ describe('the board field of a saved GameString', () => {
     );
   });
 
-  it('is read leniently (case, blanks, any order) unless strictInput', () => {
+  it('H-UHP-6, H-UHP-7: is read leniently (case, blanks, any order) unless strictInput', () => {
     const s = hive.deserialize(
       'base;inprogress;white[3];  board( white[3]  bS1 @ 1 , 0   wS1@0,0 bq@2,0 WQ@-1,0 )',
     );
@@ -385,7 +388,7 @@ describe('the board field of a saved GameString', () => {
     ).toThrow(RulesError);
   });
 
-  it('a board the rules refuse is refused when read, naming the rule', () => {
+  it('H-MOVE-3: a board the rules refuse is refused when read, naming the rule', () => {
     try {
       hive.deserialize('Base;InProgress;White[3];Board(White[3] wQ@-1,0 wS1@0,0 bQ@5,0 bS1@1,0)');
       throw new Error('accepted');
@@ -396,7 +399,7 @@ describe('the board field of a saved GameString', () => {
     }
   });
 
-  it('text that is no board field is a PARSE_ERROR', () => {
+  it('H-UHP-1: text that is no board field is a PARSE_ERROR', () => {
     for (const bad of [
       'Base;InProgress;White[3];Board(',
       'Base;InProgress;White[3];Board()',
@@ -412,7 +415,7 @@ describe('the board field of a saved GameString', () => {
     }
   });
 
-  it('the status fields are checked against the set-up position and the moves', () => {
+  it('H-UHP-2, H-UHP-8: the status fields are checked against the set-up position and the moves', () => {
     expect(() => hive.deserialize(saved.replace('InProgress', 'NotStarted'))).toThrow(
       /state field 'NotStarted'/,
     );
@@ -420,7 +423,7 @@ describe('the board field of a saved GameString', () => {
     expect(hive.serialize(lenient)).toBe(saved);
   });
 
-  it('canonical re-rendering and the UHP form keep the board field', () => {
+  it('H-UHP-5: canonical re-rendering and the UHP form keep the board field', () => {
     const after = `${saved.replace(';White[3];', ';Black[3];')};wA1 wQ/`;
     const s = hive.deserialize(after);
     expect(formatGameString(s)).toBe(after);
@@ -442,7 +445,7 @@ describe('the board field of a saved GameString', () => {
     expect(engine.handle('undo')).toBe(`${saved}\nok`);
   });
 
-  it('renderBoard draws a placement the rules refuse, as a setup board shows it', () => {
+  it('H-BEETLE-1, H-SETUP-2: renderBoard draws a placement the rules refuse, but only pieces of the game', () => {
     const svg = renderBoard({ type: 'Base', pieces: [p('wS1', 0, 0), p('wG1', 0, 0, 1)] });
     expect(svg).toContain('data-piece="wG1"');
     expect(svg).toContain('Base · Setup · White');
@@ -452,7 +455,7 @@ describe('the board field of a saved GameString', () => {
     expect(() => renderBoard({ type: 'Base', pieces: [p('wM', 0, 0)] })).toThrow(/H-SETUP-2/);
   });
 
-  it('a record of a set-up game keeps the position in its Position tag', () => {
+  it('H-UHP-8: a record of a set-up game keeps the position in its Position tag', () => {
     const start = hive.deserialize(saved);
     const moves = [hive.parseMove(start, 'wA1 -wQ')];
     const record = recordOfGame(hive, start, moves);
@@ -603,7 +606,7 @@ describe('fuzz: junk placements are refused with a RulesError, never a crash', (
     { requiredKeys: ['pieces'] },
   );
 
-  it('fromBoard, and the board field read back, accept or refuse alike', () => {
+  it('H-SETUP-2, H-COORD-4, H-MOVE-3, H-TURN-1: fromBoard refuses junk with a RulesError, and what it accepts reads back', () => {
     fc.assert(
       fc.property(board, (b) => {
         let s: HiveState;
@@ -624,7 +627,7 @@ describe('fuzz: junk placements are refused with a RulesError, never a crash', (
     );
   });
 
-  it('mutated board fields are read or refused with a RulesError', () => {
+  it('H-UHP-8: mutated board fields are read or refused with a RulesError', () => {
     const base =
       'Base+M;InProgress;White[5];Board(Black[4] wQ@-1,0 wS1@0,0 wB1@1,0,1 bQ@2,0 bS1@1,0 bM@3,0);bA1 bM-';
     expect(hive.serialize(hive.deserialize(base))).toBe(base);
