@@ -459,6 +459,70 @@ describe('analysis board: setup and links', () => {
     expect(coerceo.serialize(coerceo.deserialize(edited))).toBe(edited);
   });
 
+  it('a Hive position built with clicks is checked, analysed and linked', async () => {
+    await open();
+    await page.locator('#think-time').selectOption('1000');
+    expect(await page.locator('#board').getAttribute('data-game')).toBe('hive');
+    /** Presses a setup tool and clicks hex `q,r` (an empty hex is drawn as a target). */
+    const put = async (tool: string, q: number, r: number): Promise<void> => {
+      const button = page.locator(`#setup-tools button[data-tool="${tool}"]`);
+      if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+      await page.locator(`#board svg g.target[data-q="${q}"][data-r="${r}"]`).click();
+    };
+    // White's Spider first: Black has had a turn with nothing placed, which the rules refuse,
+    // and the board draws the position being set up all the same.
+    await put('hive:wS', 0, 0);
+    const refused = (() => {
+      try {
+        hive.deserialize('Base+MLP;InProgress;White[2];Board(White[2] wS1@0,0)');
+      } catch (e) {
+        if (isRulesError(e)) return e.message;
+      }
+      return '';
+    })();
+    expect(refused).toMatch(/\(H-PLACE-2\)$/);
+    expect(await text('#setup-message')).toBe(`Not a valid Hive position: ${refused}`);
+    expect(await page.locator('#board').getAttribute('data-draft')).toBe('true');
+    expect(await page.locator('#board svg [data-piece="wS1"]').count()).toBeGreaterThan(0);
+    // Black's Spider, then the Queens: each a valid position, opened on the board.
+    await put('hive:bS', 1, 0);
+    expect(await text('#setup-message')).toBe('A valid Hive position: White to move.');
+    await put('hive:wQ', -1, 0);
+    await put('hive:bQ', 2, 0);
+    expect(await text('#setup-message')).toBe('A valid Hive position: White to move.');
+    await page.locator('#setup-tools button[data-tool="hive:bQ"]').click(); // let go
+    const want = hive.fromBoard({
+      pieces: [
+        { piece: 'wS1', q: 0, r: 0 },
+        { piece: 'bS1', q: 1, r: 0 },
+        { piece: 'wQ', q: -1, r: 0 },
+        { piece: 'bQ', q: 2, r: 0 },
+      ],
+    });
+    expect(await boardPosition()).toBe(hive.serialize(want));
+    expect(await page.locator('#board').getAttribute('data-draft')).toBeNull();
+    // The engine's suggestion for it is one of its legal moves.
+    await expect.poll(() => text('#suggestion'), { timeout: 20_000 }).toMatch(/^Best: /);
+    const best = (await page.locator('#suggestion').getAttribute('data-move')) ?? '';
+    expect(() => hive.parseMove(want, best)).not.toThrow();
+    // The link holds the position (in a record's Position tag) and reopens it.
+    const hash = (await page.locator('#link').getAttribute('href')) ?? '';
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    expect(params.get('record') ?? params.get('position')).toContain(
+      'Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0)',
+    );
+    await open('http', hash);
+    expect(await boardPosition()).toBe(hive.serialize(want));
+    // Taking a piece off: Black's Queen goes back into hand.
+    await page.locator('#setup-tools button[data-tool="hive:off"]').click();
+    await page.locator('#board svg [data-piece="bQ"]').first().click();
+    expect(await text('#setup-message')).toBe('A valid Hive position: White to move.');
+    expect(await boardPosition()).toBe(
+      'Base+MLP;InProgress;White[3];Board(White[3] wQ@-1,0 wS1@0,0 bS1@1,0)',
+    );
+    await page.screenshot({ path: join(artifacts, 'analysis-hive-setup.png'), fullPage: true });
+  });
+
   it('the link reopens the record at the place shown, or the position when the record is long', async () => {
     await open();
     await paste(HIVE_PGN);

@@ -18,7 +18,8 @@ import type { Game } from '../../src/index.js';
 import { type Adapter, type Attempt, type ClickKeys, count } from './adapter.js';
 
 /** Hex circumradius of the picture, also used to map a background click back to a hex. */
-const SIZE = 34;
+export const HIVE_SIZE = 34;
+const SIZE = HIVE_SIZE;
 
 /** Circumradius of a piece in hand (a button below the board). */
 const TRAY_SIZE = 21;

@@ -10,6 +10,7 @@ import { RulesError } from '../core/errors.js';
 import { refusedMove } from '../core/explain.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
+import { isBoardField } from './board-field.js';
 import { decodeMove } from './engine/codes.js';
 import { findLegal } from './engine/moves.js';
 import { parseGameTypeString } from './engine/pieces.js';
@@ -32,6 +33,7 @@ import {
 } from './notation.js';
 import { type HiveOptions, resolveOptions } from './options.js';
 import {
+  boardPosition,
   checkedEncode,
   freezeState,
   livePosition,
@@ -54,7 +56,9 @@ export interface GameStringOptions extends Partial<HiveOptions> {
 
 /**
  * Loads a GameString (H-UHP-8): a plain UHP GameString, or one saved by {@link formatGameString}
- * with an option block after the type (`Base+MLP{MaxPlies=40};…`). The type and any options in
+ * with an option block after the type (`Base+MLP{MaxPlies=40};…`) or a board field after the
+ * turn (a position set up by hand, `…;White[3];Board(White[3] wQ@-1,0 wS1@0,0 …);…`: see
+ * `fromBoard`), whose placement is checked as `fromBoard` checks it. The type and any options in
  * the block come from the text; `options` gives the other rule options (defaults otherwise).
  * Every move is replayed and checked. Throws `PARSE_ERROR` for bad text, `ILLEGAL_MOVE` for an
  * illegal move, and `INVALID_STATE` when the state or turn field is not what the moves give
@@ -87,10 +91,14 @@ export function parseGameString(text: string, options: GameStringOptions = {}): 
   const stateField = parseGameStateString(field(1), strict);
   const turnField = parseTurnString(field(2), strict);
   const resolved = resolveOptions({ ...given, ...typeField.options, type, roster: null });
-  const pos = newPosition(resolved);
-  const history = replay(pos, parts.slice(3), strict);
+  // A position set up by hand comes first, as a board field (board-field.ts).
+  const board = parts.length > 3 && isBoardField(parts[3] as string, strict);
+  const { pos, setup } = board
+    ? boardPosition(resolved, parts[3] as string, strict, 'the board field')
+    : { pos: newPosition(resolved), setup: undefined };
+  const history = replay(pos, parts.slice(board ? 4 : 3), strict);
   if (strict || !lenient) checkStatusFields(pos, stateField, turnField);
-  return freezeState(type, resolved, rootVersion(pos, history));
+  return freezeState(type, resolved, rootVersion(pos, history), setup);
 }
 
 /**
@@ -109,10 +117,22 @@ function checkStatusFields(pos: Position, stateField: GameStateString, turnField
   }
 }
 
-/** The three status fields of a GameString, with the option block when `options` says so. */
+/**
+ * The three status fields of a GameString, with the option block when `options` says so, and
+ * the board field of a game set up by hand (canonical, whatever a state from JSON spelled).
+ */
 function headOf(state: HiveState, pos: Position, withOptions: boolean): string {
   const block = withOptions ? formatOptionBlock(state.options) : '';
-  return `${state.type}${block};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  const head = `${state.type}${block};${stateStringOf(pos)};${turnStringOf(pos)}`;
+  const setup = setupOf(state);
+  return setup === undefined ? head : `${head};${setup.field}`;
+}
+
+/** A state's set-up position, checked and canonical: its field and a new copy of its position. */
+function setupOf(state: HiveState): { field: string; pos: Position } | undefined {
+  if (state.setup === undefined) return undefined;
+  const { pos, setup } = boardPosition(state.options, state.setup, false, 'setup');
+  return setup === undefined ? undefined : { field: setup, pos };
 }
 
 /** Options of {@link formatGameString}. */
@@ -136,7 +156,10 @@ export interface FormatGameStringOptions {
  * `Base+MLP{TournamentOpening=False,MaxPlies=40};Draw;White[21];…`. `{` is not part of any
  * GameTypeString, fan-extended or not, so the block cannot be mistaken for one, and UHP engines
  * refuse it rather than misread the game. With default options, or with `uhp: true`, the text is
- * a plain UHP GameString. The moves are as given unless `canonical: true`.
+ * a plain UHP GameString. A game set up by hand (`fromBoard`) has its position as a board field
+ * after the turn, `Base;InProgress;White[3];Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0);…`,
+ * even with `uhp: true`: no UHP text holds a placement, and UHP engines refuse the field rather
+ * than misread the game. The moves are as given unless `canonical: true`.
  * {@link parseGameString} reads every form.
  */
 export function formatGameString(state: HiveState, options: FormatGameStringOptions = {}): string {
@@ -159,9 +182,9 @@ export function formatGameString(state: HiveState, options: FormatGameStringOpti
   const head = headOf(state, pos, options.uhp !== true);
   let moves: readonly string[] = state.history;
   if (options.canonical === true) {
-    const replayed = newPosition(state.options);
+    const replayed = setupOf(state)?.pos ?? newPosition(state.options);
     const texts: string[] = [];
-    for (let i = 0; i < pos.ply; i++) {
+    for (let i = replayed.ply; i < pos.ply; i++) {
       const m = pos.moveAt(i);
       texts.push(formatMoveCode(replayed, m));
       replayed.play(m);
@@ -225,20 +248,22 @@ function legalMoveOf(
 export function playMoveString(state: HiveState, text: string): HiveState {
   const { m, normalized } = legalMoveOf(state, text, 'playMoveString');
   const next = childVersion(versionOf(state, 'playMoveString'), m, normalized);
-  return freezeState(state.type, state.options, next);
+  return freezeState(state.type, state.options, next, state.setup);
 }
 
 /** The state with the last `n` plies taken back. */
 export function undoPlies(state: HiveState, n = 1): HiveState {
   const pos = livePosition(state, 'undoPlies');
-  if (!Number.isInteger(n) || n < 1 || n > pos.ply) {
-    throw new RulesError('UNSUPPORTED', `cannot undo ${quote(n)} plies of ${pos.ply}`);
+  // A game set up by hand goes back to its set-up position, no further.
+  const played = pos.ply - pos.startPly;
+  if (!Number.isInteger(n) || n < 1 || n > played) {
+    throw new RulesError('UNSUPPORTED', `cannot undo ${quote(n)} plies of ${played}`);
   }
   const ancestor = ancestorVersion(versionOf(state, 'undoPlies'), n);
-  if (ancestor !== null) return freezeState(state.type, state.options, ancestor);
+  if (ancestor !== null) return freezeState(state.type, state.options, ancestor, state.setup);
   // Further back than this tree reaches (a loaded game): a new tree from a copy.
   const back = pos.clone();
   for (let i = 0; i < n; i++) back.undo();
-  const history = state.history.slice(0, pos.ply - n);
-  return freezeState(state.type, state.options, rootVersion(back, history));
+  const history = state.history.slice(0, played - n);
+  return freezeState(state.type, state.options, rootVersion(back, history), state.setup);
 }

@@ -7,6 +7,7 @@ import { codeOfListed, decodeMoves } from './engine/codes.js';
 import { generate, MAX_MOVES } from './engine/moves.js';
 import { isOver, scoreOf } from './engine/rules.js';
 import { explainMove } from './explain.js';
+import { boardOf, fromBoard, type HiveBoard, type HiveBoardOf } from './from-board.js';
 import {
   formatGameString,
   formatMoveString,
@@ -43,7 +44,9 @@ export const name = 'hive' as const;
  * saved game comes back with them. `deserialize` reads either form ({@link parseGameString}),
  * replays every move, and throws `RulesError('INVALID_STATE')` when the state or turn field is
  * not what the moves give (`Base+MLP;WhiteWins;White[1]`); pass `{ lenient: true }` to
- * `parseGameString` to recompute those fields as Mzinga does.
+ * `parseGameString` to recompute those fields as Mzinga does. A game set up by hand
+ * (`fromBoard`) is saved with its position as a board field after the turn,
+ * `Base;InProgress;White[3];Board(White[3] wQ@-1,0 wS1@0,0 bQ@2,0 bS1@1,0);…`.
  */
 export const hive: {
   /**
@@ -64,6 +67,10 @@ export const hive: {
   explain(state: HiveState, move: HiveMove): Explanation;
   /** The mutable search position over `state`, for perft and bots (see {@link HivePosition}). */
   search(state: HiveState): HivePosition;
+  /** {@link fromBoard}: a state from pieces put on the board, checked by the rules. */
+  fromBoard(board: HiveBoard): HiveState;
+  /** {@link boardOf}: a state's position in the shape `fromBoard` takes. */
+  boardOf(state: HiveState): HiveBoardOf;
 } & Game<HiveState, HiveMove, HiveOptions> = {
   name,
   scoring: 'winloss',
@@ -127,5 +134,11 @@ export const hive: {
   },
   search(state: HiveState): HivePosition {
     return searchPositionOf(state);
+  },
+  fromBoard(board: HiveBoard): HiveState {
+    return fromBoard(board);
+  },
+  boardOf(state: HiveState): HiveBoardOf {
+    return boardOf(state);
   },
 };

@@ -27,6 +27,13 @@ export {
   parseGameTypeString,
 } from './engine/pieces.js';
 export { evaluateHive, hiveEvaluator, hiveEvaluatorWith } from './evaluate.js';
+export {
+  boardOf,
+  fromBoard,
+  type HiveBoard,
+  type HiveBoardOf,
+  type HiveBoardPiece,
+} from './from-board.js';
 export { hive, name } from './game.js';
 export {
   type FormatGameStringOptions,

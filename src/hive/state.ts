@@ -13,6 +13,7 @@ import { ReturnsItsArgument, type Stamps, stateGuard } from '../core/guard.js';
 import { isPlainObject } from '../core/options.js';
 import { quote } from '../core/quote.js';
 import type { StateOrigin } from '../core/tree.js';
+import { buildBoard, checkBoard, formatBoardField, parseBoardField } from './board-field.js';
 import { encodeMove } from './engine/codes.js';
 import { findLegal } from './engine/moves.js';
 import { gameSetup, type HiveGameType } from './engine/pieces.js';
@@ -60,14 +61,22 @@ const guard = stateGuard<HiveVersion>('Hive', replayState, HiveStamp.stamps);
 /**
  * A new state at `version`. Its `history` is an own, enumerable property read through a getter
  * that builds the array from the version chain on first use (`historyAt`), so states stay plain
- * data for JSON, spreading and deep equality while `apply` copies nothing.
+ * data for JSON, spreading and deep equality while `apply` copies nothing. `setup` is the board
+ * field of a game that began from a position set up by hand (`board-field.ts`); the states of
+ * other games have no such property, so they keep one shape.
  */
 export function freezeState(
   type: HiveGameType,
   options: Readonly<HiveOptions>,
   version: HiveVersion,
+  setup?: string,
 ): HiveState {
-  const s = { type, options } as { type: HiveGameType; options: Readonly<HiveOptions> };
+  const s = { type, options } as {
+    type: HiveGameType;
+    options: Readonly<HiveOptions>;
+    setup?: string;
+  };
+  if (setup !== undefined) s.setup = setup;
   // `__defineGetter__` (ECMAScript Annex B) defines the same enumerable accessor as
   // `Object.defineProperty` would, and `freeze` below makes it non-configurable just the same.
   // It skips reading a descriptor object, which made building a state 25–35 % dearer (183
@@ -103,6 +112,24 @@ export function newPosition(options: Readonly<HiveOptions>): Position {
     maxPlies: options.maxPlies,
     roster: setup.roster,
   });
+}
+
+/**
+ * The position of a board field (a position set up by hand), checked by the rules
+ * (`board-field.ts`), and the field as the state keeps it: canonical, and `undefined` when the
+ * board is the start of the game (White to move on turn 1, nothing on the board).
+ */
+export function boardPosition(
+  options: Readonly<HiveOptions>,
+  text: string,
+  strict: boolean,
+  where: string,
+): { pos: Position; setup: string | undefined } {
+  const raw = parseBoardField(text, strict);
+  const pos = newPosition(options);
+  const board = checkBoard(raw, options, pos.inGame, where, 'PARSE_ERROR');
+  buildBoard(pos, board);
+  return { pos, setup: pos.ply === 0 ? undefined : formatBoardField(board) };
 }
 
 /** Plays MoveStrings from `pos`, validating each (H-UHP-8). Returns the normalised texts. */
@@ -159,15 +186,19 @@ function replayState(state: unknown): HiveVersion {
     !isPlainObject(state) ||
     typeof state.type !== 'string' ||
     !Array.isArray(state.history) ||
-    !isPlainObject(state.options)
+    !isPlainObject(state.options) ||
+    (state.setup !== undefined && typeof state.setup !== 'string')
   ) {
     throw new RulesError(
       'INVALID_STATE',
-      `expected { type, options, history }, got ${quote(state)}`,
+      `expected { type, options, setup?, history }, got ${quote(state)}`,
     );
   }
   const options = resolveOptions({ ...state.options, type: state.type });
-  const pos = newPosition(options);
+  const pos =
+    state.setup === undefined
+      ? newPosition(options)
+      : boardPosition(options, state.setup, options.strictInput, 'setup').pos;
   const history = replay(pos, state.history as string[], options.strictInput);
   return rootVersion(pos, history);
 }
@@ -187,7 +218,12 @@ export function checkedEncode(pos: Position, move: HiveMove): number {
  * its history is first read (see lineage.ts).
  */
 export function successor(state: HiveState, m: number): HiveState {
-  return freezeState(state.type, state.options, childVersion(versionOf(state), m, null));
+  return freezeState(
+    state.type,
+    state.options,
+    childVersion(versionOf(state), m, null),
+    state.setup,
+  );
 }
 
 /**
@@ -218,9 +254,12 @@ class SearchOrigin implements StateOrigin<Position, HiveState> {
  */
 function stateOfSearch(pos: Position, base: SearchOrigin): HiveState {
   const k = pos.ply;
-  const { type, options, history } = base.state;
-  if (k <= base.ply)
-    return freezeState(type, options, rootVersion(unsearched(pos), history.slice(0, k)));
+  const { type, options, history, setup } = base.state;
+  // The base state's history ends at its ply (it began at `base.ply - history.length`).
+  if (k <= base.ply) {
+    const back = history.slice(0, history.length - (base.ply - k));
+    return freezeState(type, options, rootVersion(unsearched(pos), back), setup);
+  }
   // Re-render the moves played here: undo to the base, then replay formatting each.
   const moves: number[] = [];
   for (let i = base.ply; i < k; i++) moves.push(pos.moveAt(i));
@@ -230,7 +269,7 @@ function stateOfSearch(pos: Position, base: SearchOrigin): HiveState {
     texts.push(formatMoveCode(pos, m));
     pos.play(m);
   }
-  return freezeState(type, options, rootVersion(unsearched(pos), texts));
+  return freezeState(type, options, rootVersion(unsearched(pos), texts), setup);
 }
 
 /** A copy of a search position for a game tree (it plays for the tree, not for a search). */

@@ -27,7 +27,11 @@ import {
   text,
 } from '../core/svg.js';
 import { type Hex, KEY_LIMIT, toPixel } from '../geometry/hex.js';
+import { readBoardArg, readBoardOptions, readPieces } from './board-field.js';
+import { gameSetup, inGameTable, PIECES, pieceName, SLOTS } from './engine/pieces.js';
+import type { HiveBoard } from './from-board.js';
 import { gameStateString, turnString, undoPlies } from './game-string.js';
+import { formatTurnString } from './notation.js';
 import { piecesInHand, piecesOnBoard, placeOf, stackAt } from './queries.js';
 import {
   corners,
@@ -123,18 +127,97 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   // only then reads its type: a junk `type` could make a template string throw.
   const stateString = gameStateString(state);
   const options = readRenderOptions('hive render', given, OPTION_CHECKS) as HiveRenderOptions;
-  const status = `${state.type} · ${stateString} · ${turnString(state)}`;
+  const turn = turnString(state);
+  const stacks = new Map<string, { q: number; r: number; stack: string[] }>();
+  for (const p of piecesOnBoard(state)) {
+    const key = `${p.q},${p.r}`;
+    if (!stacks.has(key)) stacks.set(key, { q: p.q, r: p.r, stack: stackAt(state, p.q, p.r) });
+  }
+  return draw(
+    {
+      status: `${state.type} · ${stateString} · ${turn}`,
+      turn,
+      stacks: [...stacks.values()],
+      hands: [piecesInHand(state, 'w'), piecesInHand(state, 'b')],
+      lastMove: (options.lastMove ?? true) ? lastMoveOf(state) : null,
+    },
+    options,
+  );
+}
+
+/**
+ * Draws a placement that need not be a legal position, as a setup board shows one while it is
+ * being built: the pieces of {@link HiveBoard} on their hexes (a hex's stack by `level`), the
+ * rest of the game type's pieces in hand, and `Setup` with the side to move in the status line.
+ * Only the shape is checked: every piece must be a piece of the game type, once
+ * (`RulesError('INVALID_STATE')`, H-SETUP-2, as `fromBoard` says), and a board of the wrong
+ * shape is `INVALID_ARGUMENT`. `hive.fromBoard` says whether the rules accept the position.
+ */
+export function renderBoard(board: HiveBoard, given: HiveRenderOptions = {}): string {
+  const raw = readBoardArg('renderBoard', board);
+  const options = readRenderOptions('hive render', given, OPTION_CHECKS) as HiveRenderOptions;
+  const resolved = readBoardOptions('renderBoard', board as unknown as Record<string, unknown>);
+  const setup = gameSetup(resolved.type);
+  const inGame = inGameTable(setup.mask, setup.roster);
+  const list = readPieces(raw, resolved, inGame, 'renderBoard', 'INVALID_ARGUMENT');
+  const stacks = new Map<string, { q: number; r: number; stack: string[] }>();
+  for (const p of [...list].sort((a, b) => a.level - b.level)) {
+    const key = `${p.q},${p.r}`;
+    const at = stacks.get(key);
+    if (at === undefined) stacks.set(key, { q: p.q, r: p.r, stack: [pieceName(p.piece)] });
+    else at.stack.push(pieceName(p.piece));
+  }
+  const hands: [string[], string[]] = [[], []];
+  const onBoard = new Set(list.map((p) => p.piece));
+  for (let p = 0; p < PIECES; p++) {
+    if (inGame[p] && !onBoard.has(p)) hands[p < SLOTS ? 0 : 1].push(pieceName(p));
+  }
+  const turn =
+    raw.turn === null
+      ? raw.colour === 0
+        ? 'White'
+        : 'Black'
+      : formatTurnString({ colour: raw.colour, turn: raw.turn });
+  return draw(
+    {
+      status: `${resolved.type} · Setup · ${turn}`,
+      turn,
+      stacks: [...stacks.values()],
+      hands,
+      lastMove: null,
+    },
+    options,
+  );
+}
+
+/** What a picture shows, from a state or from a placement. */
+interface Picture {
+  /** The status line. */
+  readonly status: string;
+  /** The side to move (and turn), for the picture's title. */
+  readonly turn: string;
+  /** Each occupied hex's stack, bottom to top. */
+  readonly stacks: readonly {
+    readonly q: number;
+    readonly r: number;
+    readonly stack: readonly string[];
+  }[];
+  /** White's and Black's pieces in hand. */
+  readonly hands: readonly [readonly string[], readonly string[]];
+  readonly lastMove: { piece: string; from: Hex | null; to: Hex } | null;
+}
+
+/** Draws a picture (see {@link render}). */
+function draw(picture: Picture, options: HiveRenderOptions): string {
+  const { status, lastMove } = picture;
   const size = options.size ?? 28;
   const showCoords = options.coordinates ?? false;
   const highlight = options.highlight ?? [];
-  const lastMove = (options.lastMove ?? true) ? lastMoveOf(state) : null;
   const showHand = options.hand ?? true;
   const style = options.pieces ?? 'bugs';
 
   // One entry per occupied hex, in a stable order (by r, then q).
-  const cells = new Map<string, { q: number; r: number }>();
-  for (const p of piecesOnBoard(state)) cells.set(`${p.q},${p.r}`, { q: p.q, r: p.r });
-  const occupied = [...cells.values()].sort((a, b) => a.r - b.r || a.q - b.q);
+  const occupied = [...picture.stacks].sort((a, b) => a.r - b.r || a.q - b.q);
 
   // The board's extent covers pieces, highlights and the last move's origin.
   const extent: Hex[] = [...occupied, ...highlight];
@@ -201,9 +284,8 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
   body.push(el('g', { class: 'last-move' }, ...marks));
 
   const tiles: string[] = [];
-  for (const { q, r } of occupied) {
-    const stack = stackAt(state, q, r);
-    const top = stack[stack.length - 1];
+  for (const { q, r, stack } of occupied) {
+    const top = stack[stack.length - 1] as string;
     const p = toPixel({ q, r }, size);
     const tooltip =
       stack.length > 1
@@ -310,7 +392,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
     let y = maxY + hs;
     let rowWidth = 0;
     for (const colour of ['w', 'b'] as const) {
-      const pieces = piecesInHand(state, colour);
+      const pieces = picture.hands[colour === 'w' ? 0 : 1];
       const items: string[] = [
         text(
           { x: minX + pad, y: y + hs * 0.3, 'font-size': size * 0.4 },
@@ -347,7 +429,7 @@ export function render(state: HiveState, given: HiveRenderOptions = {}): string 
     minY,
     Math.ceil(width),
     Math.ceil(height),
-    `Hive position: ${turnString(state)}`,
+    `Hive position: ${picture.turn}`,
     body,
   );
 }

@@ -19,6 +19,12 @@ export interface HiveState {
   readonly type: HiveGameType;
   /** The options fixed for this game (H-OPT-1). */
   readonly options: Readonly<HiveOptions>;
+  /**
+   * The position the game began from when it was set up by hand (`hive.fromBoard`), as the board
+   * field of its GameString, e.g. `'Board(Black[2] wS1@0,0 wQ@0,-1 bS1@1,0)'`; absent for a game
+   * played from the start. `history` holds the moves since.
+   */
+  readonly setup?: string;
   /** The MoveStrings played, as given (normalised for case and blanks, H-UHP-8). */
   readonly history: readonly string[];
 }

@@ -41,6 +41,20 @@ const firstMove = hive.moves(start)[0] as HiveMove;
 const midMove = hive.moves(mid)[3] as HiveMove;
 const midText = hive.formatMove(mid, midMove);
 const placed = (mid.history[0] as string).split(' ')[0] as string;
+/** A board for fromBoard: a set-up game (Base, White to move on turn 3) and a fan one. */
+const BOARD = {
+  type: 'Base',
+  pieces: [
+    { piece: 'wS1', q: 0, r: 0 },
+    { piece: 'bS1', q: 1, r: 0 },
+    { piece: 'wQ', q: -1, r: 0 },
+    { piece: 'bQ', q: 2, r: 0, level: 0 },
+  ],
+  toMove: 'w',
+  turn: 3,
+  options: { maxPlies: 50 },
+} as const;
+const setUp = hiveEntry.fromBoard(BOARD);
 
 /** Lines for the UHP engine: every command, valid and not. */
 const UHP_LINES = [
@@ -77,7 +91,7 @@ function searchAfterOneMove() {
   return pos;
 }
 
-const STATE_FUNCTIONS = [start, mid, fan, over];
+const STATE_FUNCTIONS = [start, mid, fan, over, setUp];
 const stateCalls =
   (...rest: unknown[]) =>
   () =>
@@ -162,7 +176,11 @@ const SPECS: Record<string, Spec> = {
       formatMove: fn({ valid: calls([start, firstMove], [mid, midMove]) }),
       parseMove: fn({ valid: calls([start, 'wS1'], [mid, midText]) }),
       serialize: fn({ valid: stateCalls() }),
-      deserialize: fn({ valid: () => [[hive.serialize(mid)], [hive.serialize(over)]] }),
+      deserialize: fn({
+        valid: () => [[hive.serialize(mid)], [hive.serialize(over)], [hive.serialize(setUp)]],
+      }),
+      fromBoard: fn({ valid: calls([BOARD], [{ pieces: [] }], [hive.boardOf(mid)]) }),
+      boardOf: fn({ valid: stateCalls() }),
       search: fn({
         valid: stateCalls(),
         returns: {
@@ -238,6 +256,8 @@ const SPECS: Record<string, Spec> = {
   placeOf: fn({ valid: calls([mid, placed], [start, 'wQ']) }),
   playMoveString: fn({ valid: calls([start, 'wS1'], [mid, midText]) }),
   formatBoard: fn({ valid: stateCalls() }),
+  fromBoard: fn({ valid: calls([BOARD], [hive.boardOf(over)]) }),
+  boardOf: fn({ valid: stateCalls() }),
   stackAt: fn({ valid: calls([mid, 0, 0], [over, 1, 0]) }),
   turnString: fn({ valid: stateCalls() }),
   undoPlies: fn({ valid: calls([mid], [mid, 3], [over, 2]) }),
@@ -255,6 +275,15 @@ const RENDER_SPECS: Record<string, Spec> = {
   }),
   renderPiece: fn({
     valid: () => [['wQ'], ['bA2', { size: 20, pieces: 'letters', selected: true }], ['wT1']],
+    check: checkSvg,
+  }),
+  // A placement the rules may refuse (one White piece, White to move), as a setup board shows it.
+  renderBoard: fn({
+    valid: () => [
+      [BOARD],
+      [{ pieces: [{ piece: 'wS1', q: 0, r: 0 }] }, { size: 20, highlight: [{ q: 1, r: 0 }] }],
+      [hive.boardOf(over), { hand: false, status: false }],
+    ],
     check: checkSvg,
   }),
 };

@@ -11,6 +11,8 @@ import {
   checkPosition,
   EditRefused,
   editPosition,
+  readHiveDraft,
+  setupTargets,
 } from '../../docs/playground/analysis/setup-edits.js';
 import {
   mainPath,
@@ -233,9 +235,45 @@ describe('analysis: the setup edits', () => {
     expect(() => editPosition('torres', text, 'block-', 'd4')).toThrow(/no block/);
   });
 
-  it('Hive positions are their moves: no edits', () => {
-    expect(() => editPosition('hive', hive.serialize(hive.start()), 'piece', '0,0')).toThrow(
-      /its moves/,
+  it('Hive: pieces put on hexes and taken off, the side to move, each checked by deserialize', () => {
+    const start = hive.serialize(hive.start({ type: 'Base' }));
+    // One White piece with White to move: Black has had a turn and placed nothing (H-PLACE-2).
+    const one = editPosition('hive', start, 'hive:wS', '0,0');
+    expect(one).toBe('Base;InProgress;White[2];Board(White[2] wS1@0,0)');
+    const refused = checkPosition('hive', one);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message).toMatch(/\(H-PLACE-2\)$/);
+    // Black to move instead: a valid position (Black's first turn).
+    const black = editPosition('hive', one, 'side', null);
+    expect(black).toBe('Base;InProgress;Black[1];Board(Black[1] wS1@0,0)');
+    expect(checkPosition('hive', black).ok).toBe(true);
+    // Pieces of a bug are numbered in turn, a Beetle goes on top of a stack.
+    let text = editPosition('hive', black, 'hive:bS', '1,0');
+    text = editPosition('hive', text, 'hive:wQ', '-1,0');
+    text = editPosition('hive', text, 'hive:bQ', '2,0');
+    text = editPosition('hive', text, 'hive:wS', '-2,0');
+    text = editPosition('hive', text, 'hive:bS', '3,0');
+    text = editPosition('hive', text, 'hive:wB', '1,0');
+    expect(text).toMatch(/wS2@-2,0 wB1@1,0,1 .*bS2@3,0/);
+    expect(checkPosition('hive', text).ok).toBe(true);
+    // Taking wS1 off renumbers wS2 to wS1 (placement order, H-PLACE-7); here it also cuts the
+    // hive in two (H-MOVE-3), which the check says.
+    const cut = editPosition('hive', text, 'hive:off', '-2,0');
+    expect(cut).not.toContain('wS2');
+    expect(checkPosition('hive', cut).ok).toBe(true);
+    const split = editPosition('hive', text, 'hive:off', '0,0');
+    expect(split).toContain('wS1@-2,0');
+    const why = checkPosition('hive', split);
+    expect(!why.ok && why.message).toMatch(/\(H-MOVE-3\)$/);
+    expect(readHiveDraft(split).pieces).toHaveLength(6);
+    // What cannot be edited at all.
+    expect(() => editPosition('hive', text, 'hive:wQ', '5,5')).toThrow(/wQ is on the board/);
+    expect(() => editPosition('hive', start, 'hive:off', '0,0')).toThrow(/no piece on 0,0/);
+    expect(() => editPosition('hive', start, 'hive:wM', '0,0')).toThrow(EditRefused);
+    expect(() => editPosition('hive', 'nonsense', 'hive:wQ', '0,0')).toThrow(EditRefused);
+    expect(setupTargets([])).toEqual(['0,0']);
+    expect(setupTargets([{ q: 0, r: 0 }]).sort()).toEqual(
+      ['-1,0', '-1,1', '0,-1', '0,1', '1,-1', '1,0'].sort(),
     );
   });
 });

@@ -8,9 +8,12 @@
 //
 // Built as one classic script (scripts/build-playground.mjs), so the page also works opened
 // straight from disk (file://).
+import { type HiveState, piecesOnBoard } from '../../../src/hive/index.js';
+import { renderBoard } from '../../../src/hive/svg.js';
 import { isRulesError, type RecordedGame } from '../../../src/index.js';
 import { clickKeys } from '../board-keys.js';
 import { type ClickOutcome, resolveClick } from '../clicks.js';
+import { HIVE_SIZE } from '../hive.js';
 import { resultText } from '../texts.js';
 import { Graph, Suggestion } from './engine-view.js';
 import {
@@ -25,6 +28,7 @@ import {
 import { type Link, linkHash, linkTo, readLinkHash } from './link.js';
 import { drawMoves } from './moves-view.js';
 import { type Place, Positions } from './positions.js';
+import { draftBoard, EditRefused, readHiveDraft, setupTargets } from './setup-edits.js';
 import { SetupBox } from './setup-view.js';
 import {
   mainPath,
@@ -66,6 +70,11 @@ let pending: unknown[] = [];
 let notice = '';
 /** The hash this page last wrote (a change to any other is a link to open). */
 let written = '';
+/**
+ * A Hive position being set up that the rules refuse (its saved text), drawn in place of the
+ * position until another is opened; `null` when the board shows the position.
+ */
+let draft: string | null = null;
 
 const suggestion = new Suggestion();
 const graph = new Graph();
@@ -74,6 +83,17 @@ const setup = new SetupBox({
   state: () => place.state,
   open: (game, text) => show(game, [positionRecord(game, text)], 0),
   redraw: () => update(),
+  preview: (game, text) => {
+    if (game !== 'hive' || game !== study.game) return;
+    try {
+      readHiveDraft(text);
+    } catch (e) {
+      if (!(e instanceof EditRefused)) throw e;
+      return;
+    }
+    draft = text;
+    update();
+  },
 });
 
 const adapter = () => ADAPTERS[study.game];
@@ -98,6 +118,7 @@ function emptyRecord(game: GameName): RecordedGame {
 function show(game: GameName, records: RecordedGame[], index: number, path: Path = []): void {
   // The setup text of another game would only be refused: start again from the board.
   if (study !== undefined && game !== study.game) setup.clear();
+  draft = null;
   const positions = new Positions(ADAPTERS[game].game, records[index] as RecordedGame);
   study = { game, records, index, positions, path: nodesTo(positions.record, path) ? path : [] };
   selected = null;
@@ -176,6 +197,7 @@ function openLink(link: Link): void {
 /** Goes to `path` in the record shown. */
 function go(path: Path): void {
   if (nodesTo(record(), path) === null) return;
+  draft = null;
   study.path = path;
   selected = null;
   pending = [];
@@ -203,15 +225,41 @@ function mainPly(): number | null {
   return onMainLine(study.path) && place.error === null ? study.path.length : null;
 }
 
+/** A Hive position being set up that the rules refuse: its pieces, and where to click. */
+function drawDraft(text: string): void {
+  const pieces = readHiveDraft(text).pieces;
+  const board = $('board');
+  board.innerHTML = renderBoard(draftBoard(readHiveDraft(text)), {
+    size: HIVE_SIZE,
+    hand: false,
+    status: false,
+    highlight: (setup.tool === null ? [] : setupTargets(pieces)).map((k) => {
+      const [q, r] = k.split(',').map(Number);
+      return { q: q as number, r: r as number };
+    }),
+  });
+  board.dataset.draft = 'true';
+  for (const id of ['tray', 'summary', 'choices']) $(id).replaceChildren();
+}
+
 /** The board, its pieces in hand, the facts beside it, and the buttons for moves. */
 function drawBoard(): void {
+  if (draft !== null) {
+    drawDraft(draft);
+    return;
+  }
+  delete $('board').dataset.draft;
   const a = adapter();
   const { game } = a;
   const { state } = place;
   const legal = game.terminal(state) ? [] : game.moves(state);
   let from = selected;
   let highlight: string[] = [];
-  if (from !== null) {
+  if (setup.tool !== null && study.game === 'hive') {
+    // Setting up: the empty hexes around the hive, where a piece can be put.
+    highlight = setupTargets(piecesOnBoard(state as HiveState));
+    from = null;
+  } else if (from !== null) {
     highlight = legal.filter((m) => a.source(m) === from).flatMap((m) => a.target(m) ?? []);
   } else if (suggestion.line?.move && setup.tool === null) {
     // The engine's move: its piece selected and its destination marked.
@@ -288,7 +336,12 @@ function update(): void {
       : onMainLine(study.path)
         ? `Ply ${place.plies} of ${mainLength}, main line`
         : `Ply ${place.plies}, in a variation`;
-  const stop = place.error === null ? '' : `The record stops here: ${place.error}`;
+  const stop =
+    draft !== null
+      ? 'The board shows the position being set up, which the rules refuse: see the setup box.'
+      : place.error === null
+        ? ''
+        : `The record stops here: ${place.error}`;
   $('notice').textContent = notice !== '' ? notice : stop;
   $('notice').classList.toggle('bad', notice !== '' || stop !== '');
   const node = nodeAt(record(), study.path.slice(0, place.plies));

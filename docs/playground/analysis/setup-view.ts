@@ -20,6 +20,11 @@ export interface SetupHost {
   open(game: GameName, text: string): void;
   /** Redraws the board (a tool pressed or let go changes what a click does). */
   redraw(): void;
+  /**
+   * Shows a saved text `game` refuses, when the board can draw it (a Hive position being set
+   * up piece by piece): the page draws it in place of the position until another is opened.
+   */
+  preview(game: GameName, text: string): void;
 }
 
 export class SetupBox {
@@ -69,6 +74,10 @@ export class SetupBox {
         b.type = 'button';
         b.textContent = t.label;
         b.dataset.tool = t.id;
+        if (t.title !== undefined) {
+          b.title = t.title;
+          b.setAttribute('aria-label', t.title);
+        }
         if (t.onBoard) b.setAttribute('aria-pressed', String(t.id === this.tool));
         b.addEventListener('click', () => {
           if (!t.onBoard) {
@@ -105,9 +114,12 @@ export class SetupBox {
     return checked.state;
   }
 
-  /** Opens the text's position on the board, when it is valid. */
+  /** Opens the text's position on the board, when it is valid; else draws it if it can. */
   use(): void {
-    if (this.check() === undefined) return;
+    if (this.check() === undefined) {
+      this.host.preview(this.game(), this.area().value.trim());
+      return;
+    }
     const message = $('setup-message').textContent ?? '';
     this.host.open(this.game(), this.area().value.trim());
     this.say(message);

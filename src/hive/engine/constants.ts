@@ -102,3 +102,7 @@ export const OP_SWAP = 2;
 export const OP_CARRY = 3;
 /** The integer move meaning `pass`. */
 export const PASS: number = 4 * OP_SPAN;
+
+// ---- the position's undo stack (position.ts) ----
+/** Ints the undo stack keeps per ply (`Position.hist`). */
+export const HIST = 7;

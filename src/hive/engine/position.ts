@@ -21,6 +21,7 @@ import {
   CELLS as I_CELLS,
   EXP_M as I_EXP_M,
   EXP_P as I_EXP_P,
+  HIST as I_HIST,
   PIECES as I_PIECES,
   SLOTS as I_SLOTS,
   OP_MOVE,
@@ -64,7 +65,7 @@ const ZS_HI = I_ZS_HI;
 const OCCUPIED = I_OCCUPIED;
 const SPOT = I_SPOT;
 
-const HIST = 7;
+const HIST = I_HIST;
 const NO_ROSTER: readonly number[] = new Array<number>(14).fill(0);
 
 /**
@@ -121,6 +122,8 @@ export class Position implements SearchPosition<HiveMove> {
   readonly kindsInGame: Int8Array;
   /** Plies played, passes included (H-TURN-2). */
   ply = 0;
+  /** The ply this position began at: 0, or a set-up position's (`engine/from-board.ts`). */
+  startPly = 0;
   /** The frozen piece (H-FREEZE-1), -1 when none. */
   frozen = -1;
   /**
@@ -170,6 +173,7 @@ export class Position implements SearchPosition<HiveMove> {
       this.fan = from.fan;
       this.hasScorpion = from.hasScorpion;
       this.ply = from.ply;
+      this.startPly = from.startPly;
       this.frozen = from.frozen;
       this.frozen2 = from.frozen2;
       this.result = from.result;
@@ -436,7 +440,7 @@ export class Position implements SearchPosition<HiveMove> {
 
   /** Takes back the last move. */
   undo(): void {
-    if (this.ply === 0) throw new RulesError('UNSUPPORTED', 'nothing to undo');
+    if (this.ply <= this.startPly) throw new RulesError('UNSUPPORTED', 'nothing to undo');
     if (this.repeats) {
       const k = this.repetitionKey();
       const n = (this.repeats.get(k) ?? 1) - 1;

@@ -92,6 +92,20 @@ export function judge(pos: Position): number {
   return result;
 }
 
+/**
+ * The result of a position set up by hand (`engine/from-board.ts`), judged as after a ply: a surrounded
+ * Queen (H-END-2, H-END-3) and the ply cap (H-END-5), in H-END-6's order. No repetition: the
+ * set-up position's history starts empty (H-END-4 counts only positions reached by plies).
+ */
+export function setUpResult(pos: Position): number {
+  const w = queenSurrounded(pos, 0);
+  const b = queenSurrounded(pos, 1);
+  if (w && b) return DRAW;
+  if (w) return BLACK_WINS;
+  if (b) return WHITE_WINS;
+  return pos.rules.maxPlies > 0 && pos.ply >= pos.rules.maxPlies ? DRAW : IN_PROGRESS;
+}
+
 /** The result of a position. */
 export function resultOf(pos: Position): HiveResult {
   switch (pos.result) {
