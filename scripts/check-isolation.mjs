@@ -18,7 +18,7 @@ import { gameFolders } from './game-folders.mjs';
 
 const games = gameFolders();
 const folder = (g) => `src/${g}/`;
-const outside = ['src/cli/', 'src/boardgameio/', 'node_modules/'];
+const outside = ['src/cli/', 'src/boardgameio/', 'src/worker/', 'node_modules/'];
 
 /** @type {Record<string, { file: string, forbidden?: string[], allowed?: string[], geometry?: 'one' | string, platform?: string }>} */
 const entries = {
