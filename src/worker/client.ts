@@ -28,6 +28,7 @@ export interface WorkerEvent {
   readonly data?: unknown;
   /** An `error` event's text. */
   readonly message?: unknown;
+  /** An `error` event's: keeps the browser from also reporting the error on the page. */
   preventDefault?(): void;
 }
 
@@ -39,17 +40,23 @@ export interface WorkerEvent {
  * idle worker does not keep the process alive.
  */
 export interface WorkerLike {
+  /** Sends a request to the worker. */
   postMessage(message: unknown): void;
+  /** Ends the worker at once, whatever it is doing. */
   terminate(): unknown;
+  /** Browsers: hears `message` (`event.data`), `messageerror` and `error` events. */
   addEventListener?(
     type: 'message' | 'messageerror' | 'error',
     listener: (event: WorkerEvent) => void,
   ): void;
+  /** Node.js: hears `message` (the message itself), `messageerror`, `error` and `exit`. */
   on?(
     type: 'message' | 'messageerror' | 'error' | 'exit',
     listener: (value: unknown) => void,
   ): unknown;
+  /** Node.js: keeps the process alive while the worker runs (called while a search is pending). */
   ref?(): unknown;
+  /** Node.js: lets the process end while the worker is idle. */
   unref?(): unknown;
 }
 

@@ -53,38 +53,59 @@ export type PostableMctsOptions = Omit<
  * checked by the bot when the worker builds it (`RulesError('INVALID_OPTIONS')`).
  */
 export type BotSpec =
-  | { readonly bot: 'random'; readonly seed?: number }
   | {
-      readonly bot: 'mcts';
+      /** `randomBot`. */
+      readonly bot: 'random';
+      /** The random stream's seed (default 1). */
       readonly seed?: number;
+    }
+  | {
+      /** `mctsBot`. */
+      readonly bot: 'mcts';
+      /** The random stream's seed (default 1). */
+      readonly seed?: number;
+      /** Give the bot the served game's evaluator (default `true`). */
       readonly evaluate?: boolean;
+      /** Its other options: `rolloutDepth`, `guided`, `exploration`, `defaultLimits`, … */
       readonly options?: PostableMctsOptions;
     }
   | {
+      /** `alphaBetaBot`. */
       readonly bot: 'alphabeta';
+      /** Give the bot the served game's evaluator (default `true`). */
       readonly evaluate?: boolean;
+      /** Its other options: `ttSize`, `maxDepth`, `reductions`, `defaultLimits`, … */
       readonly options?: PostableAlphaBetaOptions;
     };
 
 /** What a page asks of a bot worker. Every request carries an `id` its answer repeats. */
 export type BotRequest =
-  /** Build the worker's bot (replacing any it had): answered `ready`, or `error`. */
   | {
+      /** Build the worker's bot (replacing any it had): answered `ready`, or `error`. */
       readonly kind: 'create';
+      /** The request's number, repeated by its answer. */
       readonly id: number;
       /** A served game's `name`. */
       readonly game: string;
+      /** The bot to build. */
       readonly spec: BotSpec;
     }
-  /** Search a state (the game's `serialize` text): answered `result`, or `error`. */
   | {
+      /** Search a state with the bot: answered `result`, or `error`. */
       readonly kind: 'search';
+      /** The request's number, repeated by its answer. */
       readonly id: number;
+      /** The state, as the game's `serialize` writes it. */
       readonly state: string;
+      /** The search's limits (absent: the bot's defaults). */
       readonly limits?: SearchLimits;
     }
-  /** The bot's `reset()`: answered `ready`, or `error` when there is no bot. */
-  | { readonly kind: 'reset'; readonly id: number };
+  | {
+      /** The bot's `reset()`: answered `ready`, or `error` when there is no bot. */
+      readonly kind: 'reset';
+      /** The request's number, repeated by its answer. */
+      readonly id: number;
+    };
 
 /** A search's answer as it travels: the move and the line in the game's notation. */
 export interface PostedResult {
@@ -98,6 +119,7 @@ export interface PostedResult {
    * cards the real deal does not hold: it stops there).
    */
   readonly pv: readonly string[];
+  /** The search's counters, as the bot gives them. */
   readonly stats: SearchStats;
   /** Alpha-beta only: its raw score (see `AlphaBetaResult.score`). */
   readonly score?: number;
@@ -107,19 +129,33 @@ export interface PostedResult {
 
 /** What a bot worker answers. */
 export type BotReply =
-  /** The bot was built (`create`) or reset (`reset`). */
-  | { readonly kind: 'ready'; readonly id: number }
-  | { readonly kind: 'result'; readonly id: number; readonly result: PostedResult }
-  /**
-   * The request failed or was refused: a `RulesError`'s code, message (without the rule) and
-   * rule, or `WORKER_FAILED` for any other error. `id` is `null` when the refused message had
-   * no readable id.
-   */
   | {
+      /** The bot was built (`create`) or reset (`reset`). */
+      readonly kind: 'ready';
+      /** The number of the request answered. */
+      readonly id: number;
+    }
+  | {
+      /** A search's result. */
+      readonly kind: 'result';
+      /** The number of the request answered. */
+      readonly id: number;
+      /** What the search found. */
+      readonly result: PostedResult;
+    }
+  | {
+      /**
+       * The request failed or was refused: a `RulesError`'s code, message and rule, or
+       * `WORKER_FAILED` for any other error.
+       */
       readonly kind: 'error';
+      /** The number of the request answered; `null` when the refused message had none. */
       readonly id: number | null;
+      /** The `RulesError`'s code. */
       readonly code: RulesErrorCode;
+      /** Its message, without the rule. */
       readonly message: string;
+      /** The rule that refused a move, when one did. */
       readonly rule?: string;
     };
 

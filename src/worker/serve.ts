@@ -17,6 +17,7 @@ import { type BotReply, type BotRequest, errorReply, readRequest, requestId } fr
  * `addEventListener('message', …)`.
  */
 export interface WorkerScope {
+  /** Sends an answer to the page. */
   postMessage(message: unknown): void;
   /** Browsers (and Node.js ports): `event.data` is the message. */
   addEventListener?(
