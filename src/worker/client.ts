@@ -192,7 +192,9 @@ export class BotWorker<S, M> {
         try {
           worker.postMessage({ ...body, id });
         } catch (e) {
-          reject(new RulesError('INVALID_ARGUMENT', `BotWorker: cannot post: ${describe(e)}`));
+          // A value structured cloning refuses (a function, a signal): only plain data travels.
+          const what = `BotWorker: cannot post the request (only plain data travels to a worker)`;
+          reject(new RulesError('INVALID_ARGUMENT', `${what}: ${describe(e)}`));
           return;
         }
         this.pending.set(id, { resolve, reject });

@@ -246,6 +246,23 @@ describe('boardrules/worker: errors come back with their codes', () => {
       /^(INVALID_STATE|INVALID_ARGUMENT)$/,
     );
     expect(spawned).toBe(0);
+    // A request the worker cannot take (structured cloning refused it): that search rejects.
+    const picky = new BotWorker(hive, { bot: 'random' }, () => {
+      const w = spawn();
+      return {
+        ...w,
+        postMessage: (m: unknown) => {
+          if ((m as { kind?: unknown }).kind === 'search') throw new Error('could not be cloned');
+          w.postMessage(m);
+        },
+      };
+    });
+    await expect(picky.search(hive.start())).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('only plain data travels to a worker'),
+    });
+    expect(picky.busy).toBe(false);
+    picky.close();
     const bad = (spec: unknown) => () => new BotWorker(hive, spec as BotSpec, spawn);
     expect(bad({ bot: 'minimax' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
     expect(bad({ bot: 'alphabeta', seed: 1 })).toThrow(/takes no 'seed'/);
@@ -346,10 +363,10 @@ describe('boardrules/worker: the messages', () => {
         /'depth'/,
       ],
       [
-        { kind: 'search', id: 13, state: hiveStart, limits: { signal: 1 } },
+        { kind: 'search', id: 13, state: hiveStart, limits: { deep: 3 } },
         13,
         'INVALID_OPTIONS',
-        /unknown option 'signal'/,
+        /unknown option 'deep'/,
       ],
       [
         { kind: 'create', id: 14, game: 7, spec: { bot: 'random' } },
