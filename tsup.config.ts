@@ -54,6 +54,7 @@ export default defineConfig([
       'coerceo/render': 'src/coerceo/svg.ts',
       'torres/render': 'src/torres/svg.ts',
       'boardgameio/index': 'src/boardgameio/index.ts',
+      'worker/index': 'src/worker/index.ts',
       // Node.js only: it loads boardgame.io's CommonJS server by path with createRequire.
       'boardgameio/server': 'src/boardgameio/server/index.ts',
     },

@@ -4,9 +4,10 @@
 // disk (file://), where browsers refuse module scripts; they work served from any static server
 // too.
 //
-// The analysis board (analysis.html) searches in a Web Worker. Browsers refuse a worker script
-// loaded from file://, so the worker is bundled first and its code goes into analysis.js as a
-// string (ANALYSIS_WORKER_SOURCE), which the page starts from a blob: URL.
+// Both pages search in Web Workers: the playground's computer seats and the analysis board's
+// engine run boardrules/worker's bots in one worker script (bots-worker.ts). Browsers refuse a
+// worker script loaded from file://, so the worker is bundled first and its code goes into each
+// page's script as a string (BOTS_WORKER_SOURCE), which the page starts from a blob: URL.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -25,13 +26,14 @@ const common = {
 };
 const worker = await build({
   ...common,
-  entryPoints: [join(dir, 'analysis/worker.ts')],
+  entryPoints: [join(dir, 'bots-worker.ts')],
   write: false,
 });
 const workerSource = worker.outputFiles[0]?.text ?? '';
+const define = { BOTS_WORKER_SOURCE: JSON.stringify(workerSource) };
 const pages = [
-  ['main.ts', 'main.js', {}],
-  ['analysis/main.ts', 'analysis.js', { ANALYSIS_WORKER_SOURCE: JSON.stringify(workerSource) }],
+  ['main.ts', 'main.js', define],
+  ['analysis/main.ts', 'analysis.js', define],
 ];
 const sizes = [];
 for (const [entry, file, define] of pages) {
@@ -50,5 +52,5 @@ for (const f of ['index.html', 'analysis.html', 'style.css', 'analysis.css']) {
   copyFileSync(join(dir, f), join(out, f));
 }
 console.log(
-  `docs/playground/dist: ${sizes.join(', ')}, index.html, analysis.html, style.css, analysis.css`,
+  `docs/playground/dist: ${sizes.join(', ')} (each with the bots' worker, ${workerSource.length} bytes), index.html, analysis.html, style.css, analysis.css`,
 );

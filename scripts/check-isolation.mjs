@@ -7,7 +7,8 @@
 //   dependencies) and at most one module of src/geometry/: its board's;
 // - a game's `render` entry (its svg.ts) bundles only its own folder, the core and that same
 //   geometry module;
-// - the boardgame.io adapter and its server bundle the adapter's folder and the core only.
+// - the boardgame.io adapter and its server bundle the adapter's folder and the core only;
+// - the worker entry bundles its folder, the core and the bots only.
 // It also checks that every game is published: an entry of package.json's `exports`, of
 // tsup.config.ts and of typedoc.json for the game (and for its render entry). Exits 1 on any
 // failure.
@@ -17,7 +18,7 @@ import { gameFolders } from './game-folders.mjs';
 
 const games = gameFolders();
 const folder = (g) => `src/${g}/`;
-const outside = ['src/cli/', 'src/boardgameio/', 'node_modules/'];
+const outside = ['src/cli/', 'src/boardgameio/', 'src/worker/', 'node_modules/'];
 
 /** @type {Record<string, { file: string, forbidden?: string[], allowed?: string[], geometry?: 'one' | string, platform?: string }>} */
 const entries = {
@@ -41,6 +42,11 @@ entries['boardrules/boardgameio/server'] = {
   file: 'src/boardgameio/server/index.ts',
   allowed: ['src/boardgameio/', 'src/core/'],
   platform: 'node',
+};
+// Bots in workers: the core and the bots only (the worker's script imports the games it serves).
+entries['boardrules/worker'] = {
+  file: 'src/worker/index.ts',
+  allowed: ['src/worker/', 'src/core/', 'src/search/'],
 };
 
 async function inputsOf(file, platform = 'neutral') {

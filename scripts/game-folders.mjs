@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The folders of src/ that are the library's own layers, shared by every game. */
-export const LAYERS = ['boardgameio', 'cli', 'core', 'geometry', 'search'];
+export const LAYERS = ['boardgameio', 'cli', 'core', 'geometry', 'search', 'worker'];
 
 /** The game folders of `root`/src (`['coerceo', 'hive', …]`), sorted. */
 export function gameFolders(root = '.') {

@@ -1,7 +1,8 @@
 // The playground in a real browser: headless system Chromium (playwright-core) loads the built
 // page both straight from disk (file://) and from a local static server, checks its layout at
-// a desktop and a phone viewport, and plays a complete game of each game by clicking until the
-// page shows the result. Which square or piece to click is decided with the library itself,
+// a desktop and a phone viewport, plays a complete game of each game by clicking until the
+// page shows the result, and checks that the page answers input while its bots search in their
+// Web Workers. Which square or piece to click is decided with the library itself,
 // reading the position string the page shows (the rules are tested elsewhere; this tests the
 // page). Screenshots go to test-artifacts/ (git-ignored).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -726,6 +727,67 @@ describe('playground: more', () => {
     expect(await page.locator('#board g.tile').count()).toBe(2);
     await page.locator('#undo').click();
     await expect.poll(moveList).toHaveLength(0);
+  });
+
+  it('the page answers at once while the bots think in their workers: Stop, Go on, typing, New game', async () => {
+    await open('hive');
+    await page.locator('#seats select[name="seat0"]').selectOption('mcts');
+    await page.locator('#seats select[name="seat1"]').selectOption('mcts');
+    // Ten million playouts a move: minutes of search, unless stopped.
+    await page.locator('#seats input[name="iterations"]').fill('10000000');
+    await page.locator('#new-game').click();
+    await expect.poll(status).toBe('White to move: the mcts bot is thinking…');
+    const control = page.locator('#choices #bot-control');
+    expect(await control.textContent()).toBe('Stop');
+
+    // While it searches, the page's own thread stays free: timers fire on time, and no task
+    // blocks it (the longtask observer sees every task over 50 ms).
+    const { gap, longest } = await page.evaluate(async () => {
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) tasks.push(e.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      let last = performance.now();
+      let gap = 0;
+      for (let i = 0; i < 40; i++) {
+        await new Promise((done) => setTimeout(done, 25));
+        const now = performance.now();
+        gap = Math.max(gap, now - last);
+        last = now;
+      }
+      observer.disconnect();
+      return { gap, longest: Math.max(0, ...tasks) };
+    });
+    expect(gap).toBeLessThan(500);
+    expect(longest).toBeLessThan(500);
+    expect(await moveList()).toEqual([]);
+    expect(await status()).toBe('White to move: the mcts bot is thinking…');
+
+    // Input is answered while it thinks: typing shows, Stop stops it and the bots wait.
+    await page.locator('#move-text').fill('wS1', { timeout: 1_500 });
+    expect(await page.locator('#move-text').inputValue()).toBe('wS1');
+    await control.click({ timeout: 1_500 });
+    await expect.poll(status, { timeout: 2_000 }).toBe('White to move: the mcts bot is stopped');
+    expect(await instruction()).toBe(
+      'Press Go on to let the bot move, or Undo to take moves back.',
+    );
+    expect(await control.textContent()).toBe('Go on');
+    await control.click({ timeout: 1_500 });
+    await expect.poll(status, { timeout: 2_000 }).toBe('White to move: the mcts bot is thinking…');
+    expect(await moveList()).toEqual([]);
+
+    // A new game while it thinks: the old search is ended, the new game is a person's.
+    await page.locator('#seats select[name="seat0"]').selectOption('human', { timeout: 1_500 });
+    await page.locator('#seats input[name="iterations"]').fill('50');
+    await page.locator('#new-game').click({ timeout: 1_500 });
+    await expect.poll(status, { timeout: 2_000 }).toBe('White to move');
+    expect(await page.locator('#choices #bot-control').count()).toBe(0);
+    // And its bot answers a move from its worker.
+    await page.locator('#tray .hand-piece[data-piece="wS1"]').click();
+    await page.locator('#board g.target').first().click();
+    await expect.poll(moveList, { timeout: 20_000 }).toHaveLength(2);
+    expect(await status()).toBe('White to move');
   });
 
   it('Coerceo: an exchange is one click on a marked opponent piece; Copy puts the position on the clipboard', async () => {

@@ -1,7 +1,8 @@
 // The boardrules playground: plain TypeScript + DOM over the public API. Each game has a small
 // adapter (hive.ts, coerceo.ts, torres.ts) saying how to draw a state, how a click maps to
 // moves and what to tell the player; this file is the page: the setup form, drawing, clicks,
-// bots, undo, the move list and position strings.
+// bots (each searching in a Web Worker, see session.ts; Stop pauses them), undo, the move list
+// and position strings.
 //
 // Built as one classic script (scripts/build-playground.mjs), so the page also works opened
 // straight from disk (file://), where browsers refuse module scripts.
@@ -12,6 +13,7 @@ import { type ClickOutcome, resolveClick } from './clicks.js';
 import { coerceoAdapter } from './coerceo.js';
 import { hiveAdapter } from './hive.js';
 import { SEAT_KINDS, type SeatKind, Session } from './session.js';
+import { spawnBotWorker } from './spawn.js';
 import { instructionText, statusText } from './texts.js';
 import { torresAdapter } from './torres.js';
 
@@ -27,7 +29,7 @@ function $(id: string): HTMLElement {
   return el;
 }
 
-let session = new Session(hiveAdapter as unknown as AnyAdapter);
+let session = new Session(hiveAdapter as unknown as AnyAdapter, spawnBotWorker);
 
 function adapter(): AnyAdapter {
   return ADAPTERS[($('game') as HTMLSelectElement).value] ?? (hiveAdapter as unknown as AnyAdapter);
@@ -127,13 +129,14 @@ function newGame(): void {
   const seats = [...$('seats').querySelectorAll('select')].map((s) => s.value as SeatKind);
   const iterInput = $('seats').querySelector('[name="iterations"]') as HTMLInputElement | null;
   const iterations = Math.max(10, Number(iterInput?.value ?? 200) || 200);
-  const next = new Session(adapter());
+  const next = new Session(adapter(), spawnBotWorker);
   try {
     next.start(startOptions(), seats, iterations);
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
     return;
   }
+  session.close();
   session = next;
   showError('');
   update();
@@ -270,10 +273,12 @@ function update(): void {
   );
   list.scrollTop = list.scrollHeight;
 
-  // Buttons: the moves a click cannot express, or the candidates of an ambiguous click.
+  // Buttons: the moves a click cannot express, or the candidates of an ambiguous click; while a
+  // bot is to move, Stop (or Go on, once stopped).
   const choices = $('choices');
   choices.replaceChildren();
-  if (!bot) {
+  if (bot) choices.append(botButton());
+  else {
     const offered =
       session.pending.length > 0 ? session.pending : legal.filter((m) => a.target(m) === null);
     for (const m of offered) {
@@ -289,17 +294,49 @@ function update(): void {
   ($('position') as HTMLTextAreaElement).value = game.serialize(state);
   ($('undo') as HTMLButtonElement).disabled = session.texts.length === 0;
 
-  if (bot) {
-    const epoch = session.epoch;
-    const current = session;
-    setTimeout(() => {
-      if (current !== session || epoch !== session.epoch) return;
-      const move = bot.choose(session.state);
-      if (current !== session || epoch !== session.epoch) return;
-      session.play(move);
+  if (bot) think();
+}
+
+/** Has the bot to move search (in its worker) and plays its move when it comes. */
+function think(): void {
+  const current = session;
+  current.think()?.then(
+    (found) => {
+      if (found === null || current !== session) return;
+      session.play(found.move);
       update();
-    }, 30);
+    },
+    (e: unknown) => {
+      if (current !== session) return;
+      session.pause();
+      showError(`The bot failed: ${e instanceof Error ? e.message : String(e)}`);
+      update();
+    },
+  );
+}
+
+/** Stop while a bot thinks; Go on once it is stopped. */
+function botButton(): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.id = 'bot-control';
+  if (session.paused) {
+    b.textContent = 'Go on';
+    b.title = 'Let the bots play again';
+    b.addEventListener('click', () => {
+      session.resume();
+      showError('');
+      update();
+    });
+  } else {
+    b.textContent = 'Stop';
+    b.title = 'Stop the bot: it stops thinking, and the bots wait until Go on';
+    b.addEventListener('click', () => {
+      session.pause();
+      update();
+    });
   }
+  return b;
 }
 
 function apply(outcome: ClickOutcome<unknown>): void {

@@ -1,6 +1,6 @@
-// The page's words about the game as a whole: whose turn it is, what the person to move should
-// do (the adapter's instruction, or the generic text for bots, choices and the end), and the
-// result.
+// The page's words about the game as a whole: whose turn it is (and whether a bot is thinking or
+// stopped), what the person to move should do (the adapter's instruction, or the generic text for
+// bots, choices and the end), and the result.
 import type { AnyAdapter } from './adapter.js';
 import { SEAT_KINDS, type Session } from './session.js';
 
@@ -29,8 +29,9 @@ export function statusText(session: Session): string {
   const name = adapter.seatName(seat);
   const kind = session.seats[seat] ?? 'human';
   if (kind === 'human') return `${name} to move`;
-  const bot = SEAT_KINDS.find(([k]) => k === kind)?.[1] ?? kind;
-  return `${name} to move: the ${bot.toLowerCase()} is thinking…`;
+  const bot = (SEAT_KINDS.find(([k]) => k === kind)?.[1] ?? kind).toLowerCase();
+  if (session.paused) return `${name} to move: the ${bot} is stopped`;
+  return `${name} to move: the ${bot} is thinking…`;
 }
 
 /** What the person to move should do next, in words. */
@@ -39,7 +40,11 @@ export function instructionText(session: Session, legal: readonly unknown[]): st
   if (adapter.game.terminal(state)) {
     return 'Press New game to play again, or Undo to take moves back.';
   }
-  if (session.botOnMove()) return 'Wait for the bot to move.';
+  if (session.botOnMove()) {
+    return session.paused
+      ? 'Press Go on to let the bot move, or Undo to take moves back.'
+      : 'Wait for the bot to move, or press Stop to pause it.';
+  }
   if (pending.length > 0 && selected === null) {
     return 'That click fits more than one move: choose one with the buttons.';
   }

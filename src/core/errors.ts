@@ -26,7 +26,11 @@ export type RulesErrorCode =
   /** An operation that needs information the caller's observed state hides. */
   | 'HIDDEN_INFORMATION'
   /** A well-formed request the library does not support (e.g. a depth out of range). */
-  | 'UNSUPPORTED';
+  | 'UNSUPPORTED'
+  /** A search in a worker that was stopped before it answered (`BotWorker.cancel`). */
+  | 'CANCELLED'
+  /** A worker that could not start or died before it answered (`BotWorker`). */
+  | 'WORKER_FAILED';
 
 /**
  * The brand of a {@link RulesError}: one symbol for every copy of boardrules in a process

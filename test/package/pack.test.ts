@@ -24,6 +24,7 @@ const ENTRIES = [
   'boardrules/torres',
   'boardrules/torres/render',
   'boardrules/boardgameio',
+  'boardrules/worker',
 ];
 // Only these ship besides dist/ (npm adds package.json, README and LICENSE by itself;
 // CHANGELOG.md once `changeset version` has written it).
@@ -49,7 +50,7 @@ function declaredFiles(): string[] {
 
 // One program that touches every entry point; `load` is `import(...)` or `require(...)`.
 const CONSUMER_SCRIPT = `
-const { RulesError, perft } = await load('boardrules');
+const { RulesError, perft, randomBot } = await load('boardrules');
 const { hive } = await load('boardrules/hive');
 const { render: renderHive } = await load('boardrules/hive/render');
 const { coerceo } = await load('boardrules/coerceo');
@@ -57,6 +58,15 @@ const { render: renderCoerceo } = await load('boardrules/coerceo/render');
 const { torres } = await load('boardrules/torres');
 const { render: renderTorres } = await load('boardrules/torres/render');
 const { toBoardgameIO } = await load('boardrules/boardgameio');
+const { BotWorker } = await load('boardrules/worker');
+const { Worker } = await load('node:worker_threads');
+const workerScript = "const { parentPort } = require('node:worker_threads');" +
+  "const { serveBots } = require('boardrules/worker');" +
+  "const { coerceo } = require('boardrules/coerceo');" +
+  "serveBots(parentPort, [{ game: coerceo }]);";
+const inWorker = new BotWorker(coerceo, { bot: 'random', seed: 4 }, () => new Worker(workerScript, { eval: true }));
+const workerMove = (await inWorker.search(coerceo.start())).moveText;
+inWorker.close();
 let code = '';
 try { hive.parseMove(hive.start(), 'nonsense'); } catch (e) { if (e instanceof RulesError) code = e.code; }
 const svgs = [renderHive(hive.start()), renderCoerceo(coerceo.start()), renderTorres(torres.start())];
@@ -65,6 +75,7 @@ console.log(JSON.stringify({
   perft: [perft(hive, hive.start({ type: 'Base' }), 2), perft(coerceo, coerceo.start(), 2), perft(torres, torres.start({ players: 2 }), 2)],
   svg: svgs.every((s) => s.startsWith('<svg')),
   boardgameio: [toBoardgameIO(hive).name, toBoardgameIO(torres).maxPlayers],
+  worker: workerMove === coerceo.formatMove(coerceo.start(), randomBot(coerceo, 4).choose(coerceo.start())),
 }));
 `;
 // Both module systems give the same results, which the rules fix: perft(2) of Hive Base is
@@ -72,11 +83,14 @@ console.log(JSON.stringify({
 // hexes), of Coerceo 48 x 48, of a 2-player Torres setup 8 x 7 (one knight each on a free start
 // square, T-SETUP-3).
 // The boardgame.io definitions need no boardgame.io installed (an optional peer dependency).
+// A bot in a worker thread (the worker's script requires the package too) plays what the same
+// bot plays in-process.
 const CONSUMER_RESULT = {
   code: 'PARSE_ERROR',
   perft: [96, 2304, 56],
   svg: true,
   boardgameio: ['hive', 4],
+  worker: true,
 };
 
 // Imports every entry and uses its types; the @ts-expect-error lines fail if the types
@@ -85,11 +99,19 @@ const CONSUMER_TS = `
 import { type Bot, type Game, perft, RulesError, type SearchResult, mctsBot } from 'boardrules';
 import { type CoerceoMove, type CoerceoState, coerceo } from 'boardrules/coerceo';
 import { render as renderCoerceo } from 'boardrules/coerceo/render';
-import { type HiveMove, hive, UhpEngine } from 'boardrules/hive';
+import { type HiveMove, type HiveState, hive, UhpEngine } from 'boardrules/hive';
 import { render as renderHive } from 'boardrules/hive/render';
 import { type TorresMove, torres } from 'boardrules/torres';
 import { render as renderTorres } from 'boardrules/torres/render';
 import { type BoardgameIOGame, toBoardgameIO } from 'boardrules/boardgameio';
+import { BotWorker, serveBots, type WorkerLike } from 'boardrules/worker';
+
+declare const spawn: () => WorkerLike;
+export const workerBot: BotWorker<HiveState, HiveMove> = new BotWorker(hive, { bot: 'mcts', seed: 2, options: { rolloutDepth: 4 } }, spawn);
+export const workerMove: Promise<HiveMove> = workerBot.search(hive.start()).then((r) => r.move);
+export const serve: typeof serveBots = serveBots;
+// @ts-expect-error alpha-beta takes no seed
+export const seeded = new BotWorker(hive, { bot: 'alphabeta', seed: 1 }, spawn);
 
 export const definition: BoardgameIOGame = toBoardgameIO(coerceo);
 

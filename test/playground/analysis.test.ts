@@ -2,7 +2,7 @@
 // game, the tree's paths, steps and move list, the replay, the engine, the graph, links and the
 // setup edits. The page itself is tested in Chromium (test-browser/analysis.test.ts).
 import { describe, expect, it } from 'vitest';
-import { think } from '../../docs/playground/analysis/engine.js';
+import { Engine, type EngineLine, think } from '../../docs/playground/analysis/engine.js';
 import { inferGame, openRecords } from '../../docs/playground/analysis/games.js';
 import { graphSvg } from '../../docs/playground/analysis/graph.js';
 import { linkHash, linkTo, readLinkHash } from '../../docs/playground/analysis/link.js';
@@ -21,6 +21,7 @@ import {
   stepFrom,
   withMove,
 } from '../../docs/playground/analysis/tree.js';
+import { SERVED } from '../../docs/playground/bots.js';
 import { coerceo } from '../../src/coerceo/index.js';
 import { hive } from '../../src/hive/index.js';
 import {
@@ -32,6 +33,18 @@ import {
   writeRecord,
 } from '../../src/index.js';
 import { torres } from '../../src/torres/index.js';
+import { loopback } from '../support/bot-worker.js';
+
+/** Lines of `think`, with the engine's worker here in this thread. */
+async function lines(
+  ...args: [Parameters<typeof think>[1], unknown, number]
+): Promise<EngineLine[]> {
+  const engine = new Engine(loopback(SERVED));
+  const out: EngineLine[] = [];
+  for await (const line of think(engine, ...args)) out.push(line);
+  engine.close();
+  return out;
+}
 
 const HIVE_PGN = `[GameType "Base"]
 1. wS1 {A quiet start}
@@ -164,20 +177,20 @@ describe('analysis: the tree', () => {
 });
 
 describe('analysis: the engine, the graph and links', () => {
-  it('thinks in depths, the last final, each with a legal move and the first seat’s value', () => {
+  it('thinks in depths, the last final, each with a legal move and the first seat’s value', async () => {
     const s = hive.start();
-    const lines = [...think('hive', s, 300)];
-    expect(lines.length).toBeGreaterThan(0);
-    expect(lines.at(-1)?.final).toBe(true);
-    expect(lines.slice(0, -1).every((l) => !l.final)).toBe(true);
-    for (const l of lines) {
+    const said = await lines('hive', s, 300);
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.at(-1)?.final).toBe(true);
+    expect(said.slice(0, -1).every((l) => !l.final)).toBe(true);
+    for (const l of said) {
       expect(l.bot).toBe('alphabeta');
       expect(() => hive.parseMove(s, l.move as string)).not.toThrow();
       expect(l.value).toBeGreaterThanOrEqual(0);
       expect(l.value).toBeLessThanOrEqual(1);
     }
     const t = torres.start({ players: 3, seed: 2 });
-    const [line] = [...think('torres', t, 200)];
+    const [line] = await lines('torres', t, 200);
     expect(line?.bot).toBe('mcts');
     expect(() => torres.parseMove(t, line?.move as string)).not.toThrow();
   });

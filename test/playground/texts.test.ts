@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyAdapter } from '../../docs/playground/adapter.js';
+import { SERVED } from '../../docs/playground/bots.js';
 import { Session } from '../../docs/playground/session.js';
 import { instructionText, resultText, statusText } from '../../docs/playground/texts.js';
 import { torresAdapter } from '../../docs/playground/torres.js';
@@ -15,7 +16,11 @@ import {
   type TorresStep,
   torres,
 } from '../../src/torres/index.js';
+import { loopback } from '../support/bot-worker.js';
 import { CASES, coerceoCase, gameStates, hiveCase, torresCase } from './harness.js';
+
+/** The bots' worker, here in this thread behind a message channel. */
+const spawn = loopback(SERVED);
 
 /** Text that leaks code into the page: a missing value, or a step's code name. */
 const LEAK = new RegExp(
@@ -142,12 +147,20 @@ describe('playground instructions: the Torres turn flow (T-FLOW-1)', () => {
 
 describe('playground texts: status and result', () => {
   it('says who is to move, a bot thinking, and the result with its reason', () => {
-    const session = new Session(coerceoCase.adapter as AnyAdapter);
+    const session = new Session(coerceoCase.adapter as AnyAdapter, spawn);
     session.start({}, ['human', 'random'], 10);
     expect(statusText(session)).toBe('White to move');
     session.play(coerceo.moves(session.state as never)[0]);
     expect(statusText(session)).toBe('Black to move: the random bot is thinking…');
-    expect(instructionText(session, [])).toBe('Wait for the bot to move.');
+    expect(instructionText(session, [])).toBe(
+      'Wait for the bot to move, or press Stop to pause it.',
+    );
+    session.pause();
+    expect(statusText(session)).toBe('Black to move: the random bot is stopped');
+    expect(instructionText(session, [])).toBe(
+      'Press Go on to let the bot move, or Undo to take moves back.',
+    );
+    session.resume();
     session.reset(resign(coerceo.start(), 'black'));
     expect(statusText(session)).toBe('Game over. White wins: Black resigned.');
     expect(instructionText(session, [])).toMatch(/^Press New game/);
@@ -193,21 +206,23 @@ describe('playground texts: status and result', () => {
     );
   });
 
-  it('offers the Hive game-ending options, so a game of two random bots ends', () => {
+  it('offers the Hive game-ending options, so a game of two random bots ends', async () => {
     const names = hiveCase.adapter.options.map((o) => o.name);
     expect(names).toEqual(expect.arrayContaining(['repetitionDraw', 'maxPlies']));
     // The form's first values (or initial ones) start the game the page starts by default.
     const values = Object.fromEntries(
       hiveCase.adapter.options.map((o) => [o.name, o.initial ?? o.values[0]]),
     );
-    const session = new Session(hiveCase.adapter as AnyAdapter);
+    const session = new Session(hiveCase.adapter as AnyAdapter, spawn);
     session.start(values, ['random', 'random'], 10);
     const limit = values.maxPlies as number;
     expect(limit).toBeGreaterThan(0);
     for (let ply = 0; session.botOnMove(); ply++) {
       expect(ply).toBeLessThanOrEqual(limit);
-      session.play(session.botOnMove()?.choose(session.state));
+      const found = await session.think();
+      session.play(found?.move);
     }
+    session.close();
     expect(hive.terminal(session.state as never)).toBe(true);
     expect(statusText(session)).toMatch(/^Game over\. (White wins|Black wins|Draw): \w/);
   });
@@ -226,16 +241,39 @@ describe('playground texts: status and result', () => {
 });
 
 describe('playground session', () => {
-  it('undo takes back the bots’ moves too, back to a person’s turn', () => {
-    const session = new Session(hiveCase.adapter as AnyAdapter);
+  it('undo takes back the bots’ moves too, back to a person’s turn', async () => {
+    const session = new Session(hiveCase.adapter as AnyAdapter, spawn);
     session.start({}, ['human', 'random'], 10);
     const [bot] = session.bots.filter((b) => b !== null);
     session.play(hive.moves(session.state as never)[0]);
     expect(session.botOnMove()).toBe(bot);
-    session.play(bot?.choose(session.state) as never);
+    const found = await session.think();
+    session.play(found?.move);
     expect(session.texts).toHaveLength(2);
     session.undo();
     expect(session.texts).toHaveLength(0);
     expect(session.botOnMove()).toBeNull();
+    session.close();
+  });
+
+  it('a bot thinks once per position; Stop, undo and a new position drop its search', async () => {
+    const session = new Session(coerceoCase.adapter as AnyAdapter, spawn);
+    session.start({}, ['mcts', 'human'], 20);
+    const thinking = session.think();
+    expect(thinking).not.toBeNull();
+    expect(session.thinking).toBe(true);
+    expect(session.think()).toBeNull(); // already on it
+    session.pause();
+    expect(session.thinking).toBe(false);
+    expect(await thinking).toBeNull(); // stopped: no move
+    expect(session.think()).toBeNull(); // paused
+    session.resume();
+    const again = session.think();
+    // A new position (Load) while it thinks: the search is dropped, its move never played.
+    session.reset(coerceo.start());
+    expect(await again).toBeNull();
+    const found = await session.think();
+    expect(coerceo.moves(session.state as never)).toContainEqual(found?.move);
+    session.close();
   });
 });

@@ -24,6 +24,8 @@ export const CODES: ReadonlySet<string> = new Set([
   'GAME_OVER',
   'HIDDEN_INFORMATION',
   'UNSUPPORTED',
+  'CANCELLED',
+  'WORKER_FAILED',
 ]);
 
 /** Longest message allowed: messages quote at most a short piece of their input. */

@@ -1,13 +1,14 @@
-// The analysis board's two engine panels, each with a Web Worker of its own (client.ts): the
-// suggestion for the position shown, searched again whenever the board moves, and the graph of
-// the main line, each position evaluated in turn and drawn as it arrives. Evaluations are kept
+// The analysis board's two engine panels, each with a Web Worker of its own (engine.ts, over
+// boardrules/worker): the suggestion for the position shown, searched again whenever the board
+// moves, and the graph of the main line, each position evaluated in turn and drawn as it
+// arrives. Moving on stops the search under way (its worker is ended, a new one starts). Evaluations are kept
 // by position, so a graph asked again (another record with the same opening, a move added at the
 // end) only evaluates what is new.
-import { EngineClient } from './client.js';
-import type { EngineLine } from './engine.js';
+import { isRulesError } from '../../../src/index.js';
+import { spawnBotWorker } from '../spawn.js';
+import { Engine, type EngineLine, evaluate, think } from './engine.js';
 import { ADAPTERS, type GameName } from './games.js';
 import { chancesText, graphSvg } from './graph.js';
-import type { EngineReply } from './protocol.js';
 
 function $(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -17,9 +18,19 @@ function $(id: string): HTMLElement {
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+/** What an engine's failure says on the page (a stopped search says nothing). */
+function failure(e: unknown): string | null {
+  if (isRulesError(e, 'CANCELLED')) return null;
+  return `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
+}
+
 /** The suggestion for the position the board shows. */
 export class Suggestion {
-  private readonly client = new EngineClient();
+  private readonly engine = new Engine(spawnBotWorker);
+  /** The number of the latest search: lines of an earlier one are dropped. */
+  private run = 0;
+  /** Whether a search is under way. */
+  private busy = false;
   /** The game and saved text of the position searched (or being searched). */
   private key = '';
   private game: GameName = 'hive';
@@ -34,7 +45,7 @@ export class Suggestion {
     const text = ADAPTERS[game].game.serialize(state);
     const key = `${game}\n${text}`;
     if (!on) {
-      this.client.stop();
+      this.stop();
       this.key = '';
       this.line = null;
       this.show('The engine is off.');
@@ -45,8 +56,35 @@ export class Suggestion {
     this.game = game;
     this.line = null;
     const timeMs = Number(($('think-time') as HTMLSelectElement).value) || 3000;
-    this.client.run({ kind: 'think', game, state: text, timeMs }, (r) => this.hear(r));
+    this.stop();
+    void this.search(++this.run, game, state, timeMs);
     this.show('Thinking…');
+  }
+
+  /** Stops the search under way. */
+  private stop(): void {
+    this.run++;
+    this.busy = false;
+    this.engine.stop();
+  }
+
+  /** Search `run`: shows each line as it comes, while it is the latest. */
+  private async search(run: number, game: GameName, state: unknown, timeMs: number): Promise<void> {
+    this.busy = true;
+    try {
+      for await (const line of think(this.engine, game, state, timeMs)) {
+        if (run !== this.run) return;
+        if (line.final) this.busy = false;
+        this.line = line;
+        this.show(null);
+        this.onLine();
+      }
+    } catch (e) {
+      if (run !== this.run) return;
+      this.busy = false;
+      const text = failure(e);
+      if (text !== null) this.show(text);
+    }
   }
 
   /** Searches the same position again (after the time or the switch changed). */
@@ -55,18 +93,9 @@ export class Suggestion {
     this.follow(game, state);
   }
 
-  private hear(reply: EngineReply): void {
-    if (reply.kind === 'line' || reply.kind === 'point') {
-      this.line = reply.line;
-      this.show(null);
-      this.onLine();
-    } else if (reply.kind === 'error') this.show(`The engine failed: ${reply.message}`);
-    else this.show(null);
-  }
-
   /** Writes the panel: `status`, or the engine's state and its latest line. */
   private show(status: string | null): void {
-    const busy = this.client.busy;
+    const busy = this.busy;
     $('engine').dataset.busy = String(busy);
     const line = this.line;
     const seat = ADAPTERS[this.game].seatName(0);
@@ -98,7 +127,9 @@ export class Suggestion {
 
 /** The graph of the main line's evaluations. */
 export class Graph {
-  private readonly client = new EngineClient();
+  private readonly engine = new Engine(spawnBotWorker);
+  /** The number of the latest run: points of an earlier one are dropped. */
+  private run = 0;
   /** Evaluations already made, by time per position, game and saved text. */
   private readonly known = new Map<string, EngineLine>();
   private game: GameName = 'hive';
@@ -112,21 +143,38 @@ export class Graph {
 
   /** Evaluates the main line's states (from the start), those not evaluated before. */
   start(game: GameName, states: readonly unknown[]): void {
-    this.client.stop();
+    const run = ++this.run;
+    this.engine.stop();
     this.game = game;
     this.texts = states.map((s) => ADAPTERS[game].game.serialize(s));
-    const missing = this.texts.flatMap((t, i) => (this.known.has(this.keyOf(t)) ? [] : [i]));
+    const missing = states.filter((_, i) => !this.known.has(this.keyOf(this.texts[i] as string)));
     if (missing.length > 0) {
       const timeMs = Number(($('graph-time') as HTMLSelectElement).value) || 300;
-      const states = missing.map((i) => this.texts[i] as string);
-      this.client.run({ kind: 'graph', game, states, timeMs }, (r) => {
-        if (r.kind === 'point') {
-          this.known.set(this.keyOf(states[r.index] as string), r.line);
-          this.onPoint();
-        } else if (r.kind === 'error') {
-          $('graph-status').textContent = `The engine failed: ${r.message}`;
-        } else this.onPoint();
-      });
+      void this.evaluate(run, game, missing, timeMs);
+    }
+  }
+
+  /** Run `run`: evaluates `states` in turn with one bot, each point kept as it comes. */
+  private async evaluate(
+    run: number,
+    game: GameName,
+    states: readonly unknown[],
+    timeMs: number,
+  ): Promise<void> {
+    const { game: rules } = ADAPTERS[game];
+    try {
+      const first = states.find((s) => !rules.terminal(s));
+      const bot = first === undefined ? null : await this.engine.fresh(game, first);
+      for (const state of states) {
+        const line = await evaluate(game, state, { timeMs }, bot);
+        if (run !== this.run) return;
+        this.known.set(this.keyOf(rules.serialize(state)), line);
+        this.onPoint();
+      }
+    } catch (e) {
+      if (run !== this.run) return;
+      const text = failure(e);
+      if (text !== null) $('graph-status').textContent = text;
     }
   }
 
