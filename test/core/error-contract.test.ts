@@ -154,6 +154,7 @@ const botMethods = (make: () => core.Bot<unknown, unknown>, state: unknown) => (
 const SPECS: Record<string, Spec> = {
   EVAL_SCALE: value,
   WIN_SCORE: value,
+  MAX_RECORDS_PER_TEXT: value,
   RandomStream: {
     kind: 'class',
     construct: { valid: calls([7], [rng]) },
