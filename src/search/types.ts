@@ -13,6 +13,7 @@ import type { SearchPosition } from '../core/game.js';
  * another thread sets). The search reads `aborted` where it looks at its clock.
  */
 export interface StopSignal {
+  /** True once the search must stop; read every 1,024 alpha-beta nodes and before every MCTS playout. */
   readonly aborted: boolean;
 }
 
