@@ -6,14 +6,10 @@
 // layout at desktop and phone sizes; the setup box refusing a bad position with the game's
 // message and analysing a good one; links that reopen the record or the position. What the page
 // should show is worked out with the library itself.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { coerceo } from '../src/coerceo/index.js';
 import { type HiveState, hive } from '../src/hive/index.js';
 import {
@@ -26,12 +22,11 @@ import {
 } from '../src/index.js';
 import { torres } from '../src/torres/index.js';
 import { layoutProblemsInPage, textProblemsInPage } from './layout.js';
-import { serve } from './serve.js';
+import { usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
 const artifacts = join(root, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A short Hive game with a comment, glyphs and a variation (at ply 4, two plies long). */
 const HIVE_PGN = `[GameType "Base"]
@@ -84,50 +79,22 @@ const PARTS: readonly string[] = [
   '#link-kind',
 ];
 
-let server: Server;
-let base = '';
-let context: BrowserContext;
-let profile = '';
 let page: Page;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  server = await serve(site);
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  profile = mkdtempSync(join(tmpdir(), 'boardrules-chromium-'));
-  mkdirSync(artifacts, { recursive: true });
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    viewport: { width: 1280, height: 800 },
-  });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  errors = [];
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(errors).toEqual([]);
+const session = usePages({
+  site,
+  artifacts,
+  viewport: { width: 1280, height: 800 },
+  onPage: (p) => {
+    page = p;
+  },
 });
 
 /** Opens the analysis board from the server (or from disk), with `hash` after it. */
 async function open(via: 'http' | 'file' = 'http', hash = ''): Promise<void> {
   const url =
-    via === 'file' ? pathToFileURL(join(site, 'analysis.html')).href : `${base}analysis.html`;
+    via === 'file'
+      ? pathToFileURL(join(site, 'analysis.html')).href
+      : `${session.base}analysis.html`;
   await page.goto(`${url}${hash}`);
   await page.locator('#board svg').waitFor();
 }

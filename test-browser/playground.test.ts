@@ -5,14 +5,12 @@
 // Web Workers. Which square or piece to click is decided with the library itself,
 // reading the position string the page shows (the rules are tested elsewhere; this tests the
 // page). Screenshots go to test-artifacts/ (git-ignored).
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Adapter, AnyAdapter } from '../docs/playground/adapter.js';
 import { resolveClick } from '../docs/playground/clicks.js';
 import { coerceoAdapter } from '../docs/playground/coerceo.js';
@@ -41,70 +39,31 @@ import {
   statusFontSizesInPage,
   textProblemsInPage,
 } from './layout.js';
-import { serve } from './serve.js';
+import { usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
 const artifacts = join(root, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 type Viewport = typeof DESKTOP | typeof PHONE;
 type Via = 'file' | 'http';
 
-let server: Server;
-let base = '';
-let context: BrowserContext;
-let profile = '';
 let page: Page;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  server = await serve(site);
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  profile = mkdtempSync(join(tmpdir(), 'boardrules-chromium-'));
-  mkdirSync(artifacts, { recursive: true });
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: DESKTOP.width, height: DESKTOP.height },
-  });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  errors = [];
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(errors).toEqual([]);
+const session = usePages({
+  site,
+  artifacts,
+  viewport: DESKTOP,
+  onPage: (p) => {
+    page = p;
+  },
 });
 
 /** Opens the page for `game`, from disk or from the server, at a viewport. */
 async function open(game: string, via: Via = 'http', viewport: Viewport = DESKTOP): Promise<void> {
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  const url = via === 'file' ? pathToFileURL(join(site, 'index.html')).href : base;
+  const url = via === 'file' ? pathToFileURL(join(site, 'index.html')).href : session.base;
   await page.goto(`${url}?game=${game}`);
   await page.locator('#board svg').waitFor();
 }
@@ -234,7 +193,7 @@ describe('playground: opening the page', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    errors = []; // the missing script is the point of this test
+    session.forgetErrors(); // the missing script is the point of this test
   });
 });
 
@@ -811,7 +770,9 @@ describe('playground: more', () => {
     expect(await page.locator('#board polygon.piece').count()).toBe(pieces - 1);
     s = coerceo.apply(s, exchange);
 
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: session.base,
+    });
     await page.locator('#copy').click();
     await expect
       .poll(() => page.evaluate('navigator.clipboard.readText()'))
