@@ -22,7 +22,7 @@ import {
 } from '../src/index.js';
 import { torres } from '../src/torres/index.js';
 import { layoutProblemsInPage, textProblemsInPage } from './layout.js';
-import { usePages } from './serve.js';
+import { mainThreadPauses, usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
@@ -278,33 +278,15 @@ describe('analysis board: a Hive record', () => {
 
     // While it searches, the page's own thread stays free: timers fire on time, and no task
     // blocks it (the longtask observer sees every task over 50 ms).
-    const { gap, longest } = await page.evaluate(async () => {
-      const tasks: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) tasks.push(e.duration);
-      });
-      observer.observe({ type: 'longtask' });
-      let last = performance.now();
-      let gap = 0;
-      for (let i = 0; i < 40; i++) {
-        await new Promise((done) => setTimeout(done, 25));
-        const now = performance.now();
-        gap = Math.max(gap, now - last);
-        last = now;
-      }
-      observer.disconnect();
-      return { gap, longest: Math.max(0, ...tasks) };
-    });
+    const { gap, longest } = await mainThreadPauses(page);
     expect(gap).toBeLessThan(500);
     expect(longest).toBeLessThan(500);
     expect(await page.locator('#engine').getAttribute('data-busy')).toBe('true');
 
     // → answers at once: the board moves on while a worker still searches (the new position's).
-    const started = Date.now();
     await page.locator('#board').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(path, { timeout: 2_000, interval: 20 }).toBe('0.0.0');
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(await page.locator('#engine').getAttribute('data-busy')).toBe('true');
     expect(await text('#engine-status')).toMatch(/^Thinking/);
     // And so does a click on the move list.

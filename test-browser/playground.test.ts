@@ -39,7 +39,7 @@ import {
   statusFontSizesInPage,
   textProblemsInPage,
 } from './layout.js';
-import { usePages } from './serve.js';
+import { mainThreadPauses, usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
@@ -701,23 +701,7 @@ describe('playground: more', () => {
 
     // While it searches, the page's own thread stays free: timers fire on time, and no task
     // blocks it (the longtask observer sees every task over 50 ms).
-    const { gap, longest } = await page.evaluate(async () => {
-      const tasks: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) tasks.push(e.duration);
-      });
-      observer.observe({ type: 'longtask' });
-      let last = performance.now();
-      let gap = 0;
-      for (let i = 0; i < 40; i++) {
-        await new Promise((done) => setTimeout(done, 25));
-        const now = performance.now();
-        gap = Math.max(gap, now - last);
-        last = now;
-      }
-      observer.disconnect();
-      return { gap, longest: Math.max(0, ...tasks) };
-    });
+    const { gap, longest } = await mainThreadPauses(page);
     expect(gap).toBeLessThan(500);
     expect(longest).toBeLessThan(500);
     expect(await moveList()).toEqual([]);

@@ -112,3 +112,28 @@ export function usePages(options: {
   });
   return session;
 }
+
+/**
+ * How free the page's own thread is over a second: the longest gap between 40 timers of 25 ms
+ * (`gap`) and the longest task the longtask observer saw (`longest`, 0 when none over 50 ms), in
+ * milliseconds. A page whose work runs in workers keeps both small while a worker searches.
+ */
+export function mainThreadPauses(page: Page): Promise<{ gap: number; longest: number }> {
+  return page.evaluate(async () => {
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    let last = performance.now();
+    let gap = 0;
+    for (let i = 0; i < 40; i++) {
+      await new Promise((done) => setTimeout(done, 25));
+      const now = performance.now();
+      gap = Math.max(gap, now - last);
+      last = now;
+    }
+    observer.disconnect();
+    return { gap, longest: Math.max(0, ...tasks) };
+  });
+}
