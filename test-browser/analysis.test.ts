@@ -21,8 +21,8 @@ import {
   writeRecord,
 } from '../src/index.js';
 import { torres } from '../src/torres/index.js';
-import { layoutProblemsInPage, textProblemsInPage } from './layout.js';
-import { mainThreadPauses, usePages } from './serve.js';
+import { layoutProblemsInPage } from './layout.js';
+import { mainThreadPauses, textProblemsOnPage, usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
@@ -329,18 +329,9 @@ describe('analysis board: Coerceo and Torres', () => {
   });
 });
 
-/** Cut or covered text anywhere on the page: checked one window height at a time. */
-async function textProblems(): Promise<string[]> {
-  const problems = new Set<string>();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = (page.viewportSize()?.height ?? 800) - 40;
-  for (let y = 0; ; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    for (const p of await page.evaluate(textProblemsInPage)) problems.add(p);
-    if (y + step >= height) break;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return [...problems];
+/** Cut or covered text anywhere on the page (see serve.ts). */
+function textProblems(): Promise<string[]> {
+  return textProblemsOnPage(page);
 }
 
 describe('analysis board: layout', () => {

@@ -39,7 +39,7 @@ import {
   statusFontSizesInPage,
   textProblemsInPage,
 } from './layout.js';
-import { mainThreadPauses, usePages } from './serve.js';
+import { mainThreadPauses, textProblemsOnPage, usePages } from './serve.js';
 
 const root = resolve(import.meta.dirname, '..');
 const site = join(root, 'docs/playground/dist');
@@ -123,18 +123,9 @@ function layoutProblems(): Promise<string[]> {
   return page.evaluate(layoutProblemsInPage, LAYOUT_PARTS);
 }
 
-/** Cut or covered text anywhere on the page: checked one window height at a time. */
-async function textProblems(): Promise<string[]> {
-  const problems = new Set<string>();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = (page.viewportSize()?.height ?? 800) - 40;
-  for (let y = 0; ; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    for (const p of await page.evaluate(textProblemsInPage)) problems.add(p);
-    if (y + step >= height) break;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return [...problems];
+/** Cut or covered text anywhere on the page (see serve.ts). */
+function textProblems(): Promise<string[]> {
+  return textProblemsOnPage(page);
 }
 
 /** Where the board is on the page (its box in page coordinates, whatever the scroll). */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { textProblemsInPage } from './layout.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -136,4 +137,18 @@ export function mainThreadPauses(page: Page): Promise<{ gap: number; longest: nu
     observer.disconnect();
     return { gap, longest: Math.max(0, ...tasks) };
   });
+}
+
+/** Cut or covered text anywhere on `page`: checked one window height at a time. */
+export async function textProblemsOnPage(page: Page): Promise<string[]> {
+  const problems = new Set<string>();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = (page.viewportSize()?.height ?? 800) - 40;
+  for (let y = 0; ; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (const p of await page.evaluate(textProblemsInPage)) problems.add(p);
+    if (y + step >= height) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...problems];
 }

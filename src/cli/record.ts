@@ -47,6 +47,26 @@ function textFlag(flags: Flags, name: string): string | undefined {
 }
 
 /**
+ * Reports on stderr what reading `read` from `source` normalised (warnings, with their line) or
+ * refused (records cut short); true when nothing was refused.
+ */
+export function reportReading(
+  ctx: CommandContext,
+  source: string,
+  read: Pick<RecordsOfText, 'warnings' | 'errors'>,
+): boolean {
+  for (const w of read.warnings) {
+    ctx.io.err(
+      `boardrules: ${source}${w.line > 0 ? ` line ${w.line}` : ''}: warning: ${w.message}`,
+    );
+  }
+  for (const e of read.errors) {
+    ctx.io.err(`boardrules: ${source} record ${e.record + 1}: error: ${e.error.message}`);
+  }
+  return read.errors.length === 0;
+}
+
+/**
  * Reports on stderr what reading `read` from `source` normalised or refused, and what the rules
  * refused on replaying each record's main line; true when every record was read whole.
  */
@@ -56,16 +76,7 @@ export function reportRecords(
   source: string,
   read: RecordsOfText,
 ): boolean {
-  let whole = true;
-  for (const w of read.warnings) {
-    ctx.io.err(
-      `boardrules: ${source}${w.line > 0 ? ` line ${w.line}` : ''}: warning: ${w.message}`,
-    );
-  }
-  for (const e of read.errors) {
-    whole = false;
-    ctx.io.err(`boardrules: ${source} record ${e.record + 1}: error: ${e.error.message}`);
-  }
+  let whole = reportReading(ctx, source, read);
   read.records.forEach((record, i) => {
     const plugin = games.get(read.games[i] as string) as GamePlugin;
     const where = `${source} record ${i + 1}`;

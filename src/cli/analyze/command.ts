@@ -18,7 +18,7 @@ import { gameFlag, InputError, takePositionals } from '../inputs.js';
 import type { CommandContext, CommandPlugin, FlagSpec, Flags, GamePlugin } from '../plugin.js';
 import { UsageError } from '../plugin.js';
 import { ProgressLine, progressBar } from '../progress.js';
-import { recordsOfInput } from '../record.js';
+import { recordsOfInput, reportReading } from '../record.js';
 import { WorkerPool } from '../workers.js';
 import type { AnalysisLimits, AnalyzeJob, PositionResult } from './engine.js';
 import { runAnalyzeJob } from './engine.js';
@@ -107,15 +107,7 @@ async function readAll(
   for (const file of files) {
     try {
       const read = await recordsOfInput(ctx, games, file, game, from);
-      for (const w of read.warnings) {
-        ctx.io.err(
-          `boardrules: ${file}${w.line > 0 ? ` line ${w.line}` : ''}: warning: ${w.message}`,
-        );
-      }
-      for (const e of read.errors) {
-        ok = false;
-        ctx.io.err(`boardrules: ${file} record ${e.record + 1}: error: ${e.error.message}`);
-      }
+      if (!reportReading(ctx, file, read)) ok = false;
       if (read.records.length === 0) {
         ok = false;
         ctx.io.err(`boardrules: ${file}: no record in it`);
